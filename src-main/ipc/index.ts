@@ -1,0 +1,85 @@
+// The IPC choke point. Every renderer→main call passes through `dispatch`: the sender is checked, the
+// input parsed with its schema, the handler called, and a result object returned. It never throws:
+// an `invoke` rejection would keep only a message and lose the error's code and hint.
+import { join } from 'node:path';
+import { METHOD_NAMES, type MethodName, type Result } from '../../src-preload/contract.ts';
+import { toAppError } from '../app-failure.ts';
+import { createLogger } from '../log.ts';
+import { createCatalogueService } from '../services/catalogue.ts';
+import { createGatewayAccess } from '../services/gateway-access.ts';
+import { createSettingsService } from '../services/settings.ts';
+import { createHandlers } from './handlers.ts';
+import { describeIssues, inputSchemas } from './schemas.ts';
+import { StreamManager } from './stream-manager.ts';
+import type { IpcHostDeps, IpcLayer, SenderInfo } from './types.ts';
+
+const knownMethods: ReadonlySet<string> = new Set(METHOD_NAMES);
+
+function isMethod(method: string): method is MethodName {
+  return knownMethods.has(method);
+}
+
+/** Only our own window's top-level frame showing our own page may call main. */
+export function isTrustedSender(sender: SenderInfo, isAppUrl: (url: string) => boolean): boolean {
+  return sender.knownWindow && sender.topFrame && isAppUrl(sender.url);
+}
+
+export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
+  const log = createLogger('ipc');
+  const settings = createSettingsService({
+    directory: deps.dataDir,
+    secretBox: deps.secretBox,
+    createStore: deps.createSettingsStore,
+  });
+  const gateway = createGatewayAccess(settings, deps.fetch);
+  const streams = new StreamManager({
+    deliver: (ownerId, batch) => deps.emit(ownerId, 'stream.batch', batch),
+    intervalMs: deps.batchIntervalMs ?? 32,
+  });
+  const handlers = createHandlers({
+    settings,
+    catalogue: createCatalogueService(gateway, join(deps.dataDir, 'cache')),
+    gateway,
+    streams,
+    dataDir: deps.dataDir,
+    openExternal: deps.openExternal,
+    appInfo: deps.appInfo,
+  });
+
+  const fail = (
+    code: 'forbidden_sender' | 'unknown_method' | 'invalid_input',
+    message: string,
+  ): Result<never> => ({
+    ok: false,
+    error: { code, message },
+  });
+
+  return {
+    async dispatch(sender, method, input) {
+      if (!isTrustedSender(sender, deps.isAppUrl)) {
+        log.warn(
+          `refused ${String(method).slice(0, 80)} from an untrusted sender (${sender.url.slice(0, 200)})`,
+        );
+        return fail('forbidden_sender', 'This request did not come from Gateway Studio’s own window.');
+      }
+      if (typeof method !== 'string' || !isMethod(method)) {
+        return fail('unknown_method', `Unknown request “${String(method).slice(0, 80)}”.`);
+      }
+      const parsed = inputSchemas[method].safeParse(input);
+      if (!parsed.success) return fail('invalid_input', describeIssues(parsed.error));
+      try {
+        // The schema table and the handler table are indexed by the same method; TypeScript cannot
+        // correlate the two lookups, so the call goes through a widened signature.
+        const handler = handlers[method] as (input: unknown, context: { ownerId: number }) => unknown;
+        const data = await handler(parsed.data, { ownerId: sender.ownerId });
+        return { ok: true, data };
+      } catch (error) {
+        const appError = toAppError(error);
+        if (appError.code === 'internal') log.error(`${method} failed`, error);
+        return { ok: false, error: appError };
+      }
+    },
+    closeOwner: (ownerId) => streams.closeOwner(ownerId),
+    dispose: () => streams.dispose(),
+  };
+}

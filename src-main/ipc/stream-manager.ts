@@ -1,0 +1,132 @@
+// Streams are owned by main: each has an id and an owner (a window), its events are delivered in
+// batches (one send per interval, never one per token), stop aborts the upstream request, and a
+// closed window's streams are aborted.
+import { randomUUID } from 'node:crypto';
+import type { StreamBatch, StreamEvent } from '../../src-preload/contract.ts';
+import { AppFailure, toAppError } from '../app-failure.ts';
+
+export interface StreamContext {
+  signal: AbortSignal;
+  /** Queues an event; it is delivered with the next batch. */
+  emit(event: StreamEvent): void;
+}
+
+export type StreamRun = (context: StreamContext) => Promise<void>;
+
+export interface StreamManagerOptions {
+  deliver(ownerId: number, batch: StreamBatch): void;
+  /** Delay between batches in ms; the first event of a quiet stream waits at most this long. */
+  intervalMs?: number;
+  /** Streams one window may run at once. */
+  maxPerOwner?: number;
+}
+
+interface LiveStream {
+  ownerId: number;
+  controller: AbortController;
+  pending: StreamEvent[];
+  timer: ReturnType<typeof setTimeout> | null;
+  stopped: boolean;
+}
+
+export class StreamManager {
+  readonly #streams = new Map<string, LiveStream>();
+  readonly #deliver: StreamManagerOptions['deliver'];
+  readonly #intervalMs: number;
+  readonly #maxPerOwner: number;
+
+  constructor(options: StreamManagerOptions) {
+    this.#deliver = options.deliver;
+    this.#intervalMs = options.intervalMs ?? 32;
+    this.#maxPerOwner = options.maxPerOwner ?? 16;
+  }
+
+  /** Starts `run` as a stream of `ownerId` and returns its id at once. */
+  start(ownerId: number, run: StreamRun): string {
+    let owned = 0;
+    for (const stream of this.#streams.values()) if (stream.ownerId === ownerId) owned++;
+    if (owned >= this.#maxPerOwner) {
+      throw new AppFailure('rate_limited', 'Too many requests are running at once in this window.', {
+        hint: 'Wait for one to finish or stop one, then try again.',
+      });
+    }
+    const streamId = randomUUID();
+    const stream: LiveStream = {
+      ownerId,
+      controller: new AbortController(),
+      pending: [],
+      timer: null,
+      stopped: false,
+    };
+    this.#streams.set(streamId, stream);
+
+    const emit = (event: StreamEvent) => {
+      if (!this.#streams.has(streamId)) return;
+      stream.pending.push(event);
+      stream.timer ??= setTimeout(() => this.#flush(streamId, false), this.#intervalMs);
+    };
+
+    // Deferred so the caller gets the id before the first event can possibly be delivered.
+    queueMicrotask(() => {
+      run({ signal: stream.controller.signal, emit })
+        .catch((error: unknown) => {
+          if (!stream.stopped) emit({ type: 'error', error: toAppError(error) });
+        })
+        .finally(() => {
+          if (stream.stopped) emit({ type: 'done', status: 'stopped' });
+          this.#flush(streamId, true);
+        });
+    });
+    return streamId;
+  }
+
+  /** Stops a stream of this owner: aborts its upstream request at once. */
+  stop(streamId: string, ownerId: number): boolean {
+    const stream = this.#streams.get(streamId);
+    if (!stream || stream.ownerId !== ownerId) return false;
+    this.#abort(stream);
+    return true;
+  }
+
+  /** A window went away: abort everything it started. */
+  closeOwner(ownerId: number): void {
+    for (const [id, stream] of this.#streams) {
+      if (stream.ownerId === ownerId) {
+        this.#abort(stream);
+        this.#forget(id, stream);
+      }
+    }
+  }
+
+  dispose(): void {
+    for (const [id, stream] of this.#streams) {
+      this.#abort(stream);
+      this.#forget(id, stream);
+    }
+  }
+
+  get size(): number {
+    return this.#streams.size;
+  }
+
+  #abort(stream: LiveStream): void {
+    stream.stopped = true;
+    stream.controller.abort(new AppFailure('aborted', 'Stopped.'));
+  }
+
+  #forget(id: string, stream: LiveStream): void {
+    if (stream.timer) clearTimeout(stream.timer);
+    this.#streams.delete(id);
+  }
+
+  #flush(streamId: string, final: boolean): void {
+    const stream = this.#streams.get(streamId);
+    if (!stream) return;
+    if (stream.timer) clearTimeout(stream.timer);
+    stream.timer = null;
+    const events = stream.pending;
+    stream.pending = [];
+    if (final) this.#streams.delete(streamId);
+    if (events.length > 0 || final) this.#deliver(stream.ownerId, { streamId, events, final });
+  }
+}

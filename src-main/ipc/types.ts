@@ -1,0 +1,63 @@
+// What the IPC layer needs from its host (the Electron entry, or a test) and what it gives back.
+import type { AppInfo, EventName, Events, Result } from '../../src-preload/contract.ts';
+import type { FetchLike } from '../gateway/types.ts';
+import type { SecretBox } from '../services/secret-box.ts';
+import type { SettingsStoreFactory } from '../services/settings-store.ts';
+
+/** Who sent an IPC message, as the host adapter saw it. */
+export interface SenderInfo {
+  /** The webContents id: streams and events are owned per window. */
+  ownerId: number;
+  /** The message came from a window this app created. */
+  knownWindow: boolean;
+  /** The message came from that window's top-level frame (not an iframe). */
+  topFrame: boolean;
+  /** URL of the sending frame. */
+  url: string;
+}
+
+export interface SaveDialogRequest {
+  title: string;
+  defaultName: string;
+  filters: Array<{ name: string; extensions: string[] }>;
+}
+
+export interface OpenDialogRequest {
+  title: string;
+  filters: Array<{ name: string; extensions: string[] }>;
+  multiple: boolean;
+}
+
+/** Native dialogs; tests answer with temp paths. `null` means the user cancelled. */
+export interface Dialogs {
+  save(request: SaveDialogRequest): Promise<string | null>;
+  open(request: OpenDialogRequest): Promise<string[] | null>;
+}
+
+export interface IpcHostDeps {
+  /** The app's data folder: settings, history, audio. */
+  dataDir: string;
+  secretBox: SecretBox;
+  /** Builds the electron-store (in the app) or a plain `conf` store (in tests) for settings. */
+  createSettingsStore: SettingsStoreFactory;
+  fetch: FetchLike;
+  dialogs: Dialogs;
+  /** Opens an https URL in the system browser. */
+  openExternal(url: string): Promise<void>;
+  /** Delivers an event to the renderer of one window. */
+  emit<E extends EventName>(ownerId: number, event: E, payload: Events[E]): void;
+  /** Whether a URL is the app's own page (file/app protocol in Electron, the harness origin in tests). */
+  isAppUrl(url: string): boolean;
+  appInfo: AppInfo;
+  /** Stream batching interval in ms (default 32). */
+  batchIntervalMs?: number;
+}
+
+export interface IpcLayer {
+  /** The choke point: every renderer→main call goes through here and never throws. */
+  dispatch(sender: SenderInfo, method: string, input: unknown): Promise<Result<unknown>>;
+  /** A window closed: abort its streams. */
+  closeOwner(ownerId: number): void;
+  /** App shutdown: abort every stream. */
+  dispose(): void;
+}
