@@ -1,0 +1,79 @@
+// Wires the IPC layer to ipcMain: one handler per contract method, all funnelled into `layer.dispatch`,
+// which checks the sender and never throws. Events go back to the one window that owns them.
+import { type BrowserWindow, type IpcMainInvokeEvent, ipcMain, webContents } from 'electron';
+import {
+  type EventName,
+  type Events,
+  eventChannel,
+  METHOD_NAMES,
+  methodChannel,
+} from '../../src-preload/contract.ts';
+import type { IpcLayer, SenderInfo } from '../ipc/types.ts';
+import { createLogger } from '../log.ts';
+
+const log = createLogger('ipc-main');
+
+/** What the choke point needs to know about who called; a detached or missing frame is never "top". */
+export function senderInfoOf(event: IpcMainInvokeEvent, knownIds: ReadonlySet<number>): SenderInfo {
+  const contents = event.sender;
+  const frame = event.senderFrame;
+  let topFrame = false;
+  try {
+    topFrame = frame !== null && !frame.detached && frame.frameToken === contents.mainFrame.frameToken;
+  } catch {
+    // The frame was disposed while the message was in flight.
+  }
+  let url = '';
+  try {
+    url = frame?.url ?? '';
+  } catch {
+    url = '';
+  }
+  return { ownerId: contents.id, knownWindow: knownIds.has(contents.id), topFrame, url };
+}
+
+/** `IpcHostDeps.emit`: delivers an event to one window, if it is still there. */
+export function emitToOwner<E extends EventName>(ownerId: number, event: E, payload: Events[E]): void {
+  const target = webContents.fromId(ownerId);
+  if (!target || target.isDestroyed()) return;
+  try {
+    target.send(eventChannel(event), payload);
+  } catch (error) {
+    // A window mid-reload or closing cannot take messages; its streams are closed with it.
+    log.warn(`could not deliver ${event} to window ${ownerId}`, error);
+  }
+}
+
+export interface IpcMainWiring {
+  /** Marks a window as ours (its calls are accepted) and closes its streams when it goes away. */
+  adoptWindow(window: BrowserWindow): void;
+  /** Removes the handlers (app shutdown, tests). */
+  dispose(): void;
+}
+
+export function wireIpcLayer(layer: IpcLayer): IpcMainWiring {
+  const knownIds = new Set<number>();
+  for (const method of METHOD_NAMES) {
+    ipcMain.handle(methodChannel(method), (event, input: unknown) =>
+      layer.dispatch(senderInfoOf(event, knownIds), method, input),
+    );
+  }
+  return {
+    adoptWindow(window) {
+      const contents = window.webContents;
+      const id = contents.id;
+      knownIds.add(id);
+      // A reloaded or crashed page has forgotten its streams: stop them rather than stream into nothing.
+      contents.on('did-navigate', () => layer.closeOwner(id));
+      contents.on('render-process-gone', () => layer.closeOwner(id));
+      contents.once('destroyed', () => {
+        knownIds.delete(id);
+        layer.closeOwner(id);
+      });
+    },
+    dispose() {
+      for (const method of METHOD_NAMES) ipcMain.removeHandler(methodChannel(method));
+      knownIds.clear();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// The app entry. It assembles the Electron adapters, hands them to the IPC layer (the same layer the tests
+// build with test adapters), and manages the app's lifecycle.
+import { app, type BrowserWindow, dialog, nativeTheme, session } from 'electron';
+import { AppFailure } from './app-failure.ts';
+import {
+  appUrls,
+  devServerUrl,
+  handleAppProtocol,
+  isAppUrl,
+  registerAppScheme,
+} from './electron/app-protocol.ts';
+import { createNativeDialogs } from './electron/dialogs.ts';
+import { createElectronSettingsStore } from './electron/electron-settings-store.ts';
+import { emitToOwner, type IpcMainWiring, wireIpcLayer } from './electron/ipc-main.ts';
+import { installApplicationMenu } from './electron/menu.ts';
+import { createSafeStorageBox } from './electron/safe-storage-box.ts';
+import {
+  applyDevServerCsp,
+  applySessionPolicy,
+  hardenWebContents,
+  isExternalLink,
+  openExternalLink,
+} from './electron/security.ts';
+import { createMainWindow, ICON_PATH } from './electron/window.ts';
+import { createIpcLayer } from './ipc/index.ts';
+import type { IpcHostDeps, IpcLayer } from './ipc/types.ts';
+import { createLogger, redact } from './log.ts';
+
+const APP_NAME = 'Gateway Studio';
+const log = createLogger('app');
+
+// Before `ready`: privileged schemes can only be registered then.
+registerAppScheme();
+
+let mainWindow: BrowserWindow | null = null;
+let layer: IpcLayer | null = null;
+let wiring: IpcMainWiring | null = null;
+
+function openMainWindow(): void {
+  const window = createMainWindow();
+  wiring?.adoptWindow(window);
+  mainWindow = window;
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+  });
+}
+
+async function start(): Promise<void> {
+  // The renderer follows the OS light/dark setting through CSS (prefers-color-scheme).
+  nativeTheme.themeSource = 'system';
+  app.setAboutPanelOptions({
+    applicationName: APP_NAME,
+    applicationVersion: app.getVersion(),
+    iconPath: ICON_PATH,
+  });
+  installApplicationMenu();
+
+  const dataDir = app.getPath('userData');
+  applySessionPolicy(session.defaultSession, appUrls);
+  if (devServerUrl) applyDevServerCsp(session.defaultSession, devServerUrl);
+  handleAppProtocol({ dataDir });
+
+  const deps: IpcHostDeps = {
+    dataDir,
+    secretBox: createSafeStorageBox(),
+    createSettingsStore: createElectronSettingsStore,
+    // Node's own fetch, not net.fetch: the app runs the very network code the tests run.
+    fetch: globalThis.fetch,
+    dialogs: createNativeDialogs(),
+    openExternal: async (url) => {
+      if (!isExternalLink(url))
+        throw new AppFailure('invalid_input', 'Only https:// links open in the browser.');
+      if (!(await openExternalLink(url))) {
+        throw new AppFailure('internal', 'The system browser could not be opened.', {
+          hint: 'Copy the link and open it in your browser.',
+        });
+      }
+    },
+    emit: emitToOwner,
+    isAppUrl,
+    appInfo: { name: APP_NAME, version: app.getVersion(), platform: process.platform },
+  };
+  layer = createIpcLayer(deps);
+  wiring = wireIpcLayer(layer);
+
+  openMainWindow();
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Gateway Studio is running; it was told to come forward (see `second-instance`).
+  app.quit();
+} else {
+  if (process.platform === 'win32') app.setAppUserModelId('app.gateway-studio');
+
+  // Every webContents, whoever creates it, gets the baseline: no popups, no navigation away, no webview.
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appUrls));
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  });
+
+  app.on('activate', () => {
+    // macOS: clicking the dock icon with no window open brings one back.
+    if (app.isReady() && layer && !mainWindow) openMainWindow();
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app.on('before-quit', () => {
+    // Abort every running stream so no upstream request outlives the app.
+    layer?.dispose();
+  });
+
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      log.error('start-up failed', error);
+      dialog.showErrorBox(
+        'Gateway Studio could not start',
+        redact(
+          `${error instanceof Error ? error.message : String(error)}\n\nData folder: ${app.getPath('userData')}`,
+        ),
+      );
+      app.exit(1);
+    });
+}
