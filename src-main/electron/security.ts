@@ -36,10 +36,22 @@ export interface PermissionQuestion {
   mediaTypes: readonly string[];
 }
 
-/** The whole permission policy: the microphone alone, asked for by our own page's top frame. */
+/** Writing to the clipboard from a click (copy buttons); reading it is never allowed. */
+const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
+/**
+ * The whole permission policy, for our own page's top frame only: the microphone (not the camera),
+ * and clipboard writes so copy buttons work.
+ */
 export function isPermissionGranted(question: PermissionQuestion, matcher: AppUrlMatcher): boolean {
-  if (question.permission !== 'media' || !question.isMainFrame) return false;
-  if (question.mediaTypes.length === 0 || question.mediaTypes.some((type) => type !== 'audio')) return false;
+  if (!question.isMainFrame) return false;
+  if (question.permission === CLIPBOARD_WRITE) {
+    // The check handler passes no media types for it; only the asker's identity matters.
+  } else if (question.permission !== 'media') {
+    return false;
+  } else if (question.mediaTypes.length === 0 || question.mediaTypes.some((type) => type !== 'audio')) {
+    return false;
+  }
   if (question.origin === undefined && question.url === undefined) return false;
   if (question.origin !== undefined && !matcher.isAppOrigin(question.origin)) return false;
   if (question.url !== undefined && !matcher.isAppUrl(question.url)) return false;

@@ -119,6 +119,20 @@ describe('permission requests', () => {
     expect(ask(handlers.request, 'media', { ...microphone, isMainFrame: false })).toBe(false);
   });
 
+  it('grants clipboard writes (copy buttons) to our page only, never clipboard reads', () => {
+    const ours = { isMainFrame: true, requestingUrl: APP_ENTRY_URL, securityOrigin: OUR_ORIGIN };
+    expect(ask(handlers.request, 'clipboard-sanitized-write', ours)).toBe(true);
+    expect(
+      ask(handlers.request, 'clipboard-sanitized-write', {
+        isMainFrame: true,
+        requestingUrl: 'https://evil.example.com/',
+        securityOrigin: 'https://evil.example.com/',
+      }),
+    ).toBe(false);
+    expect(ask(handlers.request, 'clipboard-sanitized-write', { ...ours, isMainFrame: false })).toBe(false);
+    expect(ask(handlers.request, 'clipboard-read', ours)).toBe(false);
+  });
+
   it.each([
     'notifications',
     'geolocation',
