@@ -1,0 +1,127 @@
+// /v1beta content generation: generateContent (JSON), streamGenerateContent (SSE with ?alt=sse, else a
+// streamed JSON array like Google's), the model listing and one model's entry.
+import { geminiListing, geminiModel } from './catalogue.ts';
+import { chunks, cutShort, defaultReply, reasoningOf, textOfParts, tokens } from './chat.ts';
+import { SseWriter } from './sse.ts';
+import { type Handler, isRecord } from './state.ts';
+import { checkModel, invalidValue } from './validate.ts';
+
+export const listModels: Handler = async (ex, state) => {
+  await ex.sendJson(200, geminiListing(state.models));
+};
+
+export const getModel: Handler = async (ex, state, _body, params) => {
+  const found = state.models.find((m) => m.id === params.model);
+  if (!found) {
+    return ex.sendError({
+      status: 404,
+      message: `models/${params.model} is not found`,
+      code: 'model_not_found',
+    });
+  }
+  await ex.sendJson(200, geminiModel(found));
+};
+
+export const generateContent: Handler = async (ex, state, body, params) => {
+  const model = params.model ?? '';
+  const stream = params.action === 'streamGenerateContent';
+  const request = body.json;
+  if (!isRecord(request))
+    return ex.sendError(invalidValue('body', 'The request body must be a JSON object.', 'invalid_json'));
+  if (!Array.isArray(request.contents) || request.contents.length === 0) {
+    return ex.sendError(
+      invalidValue('contents', '* GenerateContentRequest.contents: contents is not specified'),
+    );
+  }
+  const problem = checkModel(state.models, model, 'gemini');
+  if (problem) return ex.sendError(problem);
+
+  let lastUserText = '';
+  let promptText = textOfParts(
+    isRecord(request.systemInstruction) ? request.systemInstruction.parts : undefined,
+  );
+  for (const content of request.contents) {
+    if (!isRecord(content)) continue;
+    const text = textOfParts(content.parts);
+    promptText += text;
+    if (content.role === undefined || content.role === 'user') lastUserText = text;
+  }
+  const reply = state.replies.content ?? defaultReply(lastUserText);
+  const config = isRecord(request.generationConfig) ? request.generationConfig : {};
+  const thinking = isRecord(config.thinkingConfig) ? config.thinkingConfig : {};
+  const thoughts = reasoningOf(reply, thinking.includeThoughts === true);
+  let text = reply.text;
+  if (reply.incomplete === 'max_output_tokens') text = cutShort(text);
+  const finishReason = reply.incomplete === 'max_output_tokens' ? 'MAX_TOKENS' : 'STOP';
+  const responseId = Math.random().toString(36).slice(2, 14);
+  const usage = {
+    promptTokenCount: tokens(promptText) + 1,
+    candidatesTokenCount: tokens(text),
+    ...(thoughts ? { thoughtsTokenCount: tokens(thoughts) } : {}),
+    totalTokenCount: tokens(promptText) + 1 + tokens(text) + tokens(thoughts),
+  };
+  const blocked = reply.incomplete === 'content_filter';
+  const candidate = (parts: unknown[], last: boolean) => ({
+    content: { role: 'model', parts },
+    ...(last ? { finishReason } : {}),
+    index: 0,
+  });
+  const chunk = (parts: unknown[], last: boolean) => ({
+    candidates: [candidate(parts, last)],
+    ...(last ? { usageMetadata: usage } : {}),
+    modelVersion: model,
+    responseId,
+  });
+  const blockedBody = {
+    promptFeedback: { blockReason: 'SAFETY' },
+    usageMetadata: { promptTokenCount: usage.promptTokenCount, totalTokenCount: usage.promptTokenCount },
+    modelVersion: model,
+    responseId,
+  };
+
+  if (!stream) {
+    if (ex.fault?.kind === 'error-event') {
+      return ex.sendError({
+        status: 500,
+        message: ex.fault.message ?? 'upstream error',
+        code: 'internal_error',
+      });
+    }
+    if (blocked) return ex.sendJson(200, blockedBody);
+    const parts = [...(thoughts ? [{ text: thoughts, thought: true }] : []), { text }];
+    return ex.sendJson(200, chunk(parts, true));
+  }
+
+  // Each chunk carries only its new text; the last also carries finishReason and the final usage.
+  const pieces: Array<{ text: string; thought?: true }> = [
+    ...chunks(thoughts, reply.chunkSize ?? 8).map((t) => ({ text: t, thought: true as const })),
+    ...chunks(text, reply.chunkSize ?? 8).map((t) => ({ text: t })),
+  ];
+  const bodies: unknown[] = blocked
+    ? [blockedBody]
+    : pieces.length === 0
+      ? [chunk([{ text: '' }], true)]
+      : pieces.map((piece, i) => chunk([piece], i === pieces.length - 1));
+
+  if (ex.record.query.alt !== 'sse') {
+    // Without alt=sse Google streams one JSON array, element by element.
+    ex.head(200, { 'content-type': 'application/json; charset=UTF-8' });
+    for (let i = 0; i < bodies.length; i += 1) {
+      if (i > 0) await ex.sleep(ex.eventDelayMs());
+      await ex.write(`${i === 0 ? '[' : ',\r\n'}${JSON.stringify(bodies[i])}`);
+    }
+    await ex.write(']');
+    ex.end();
+    return;
+  }
+
+  const sse = new SseWriter(ex, {
+    separator: '\r\n\r\n',
+    errorEvents: (message) => [{ data: { error: { code: 500, message, status: 'INTERNAL' } } }],
+  });
+  sse.open();
+  for (let i = 0; i < bodies.length; i += 1) {
+    await sse.send({ data: bodies[i], terminal: i === bodies.length - 1 });
+  }
+  sse.end();
+};

@@ -1,0 +1,26 @@
+// What the endpoint handlers read: the gateway's current settings, as changed by the test.
+import type { Exchange } from './exchange.ts';
+import type { ParsedMultipart } from './multipart.ts';
+import type { ChatReply, FakeModel, TranscriptSpec } from './types.ts';
+
+export interface GatewayState {
+  models: FakeModel[];
+  replies: { responses: ChatReply | null; content: ChatReply | null };
+  transcript: TranscriptSpec | null;
+}
+
+export interface RequestBody {
+  json?: unknown;
+  multipart?: ParsedMultipart;
+}
+
+export type Handler = (
+  ex: Exchange,
+  state: GatewayState,
+  body: RequestBody,
+  params: Record<string, string>,
+) => Promise<void>;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

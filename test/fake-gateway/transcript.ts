@@ -1,0 +1,153 @@
+// A deterministic, plausible transcript fitted to the audio's length, and its renderings in every
+// `response_format` (json, text, srt, vtt, verbose_json).
+import type { TranscriptSpec } from './types.ts';
+
+export interface Segment {
+  id: number;
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Word {
+  word: string;
+  start: number;
+  end: number;
+}
+
+export interface Transcript {
+  language: string;
+  duration: number;
+  text: string;
+  segments: Segment[];
+}
+
+const SENTENCES = [
+  'Thanks for joining the call this morning.',
+  'Let me share the plan for the next release.',
+  'The first part covers the recording screen.',
+  'We tested it on three laptops last week.',
+  'Uploads are faster now, even for long files.',
+  'The waveform follows the playback closely.',
+  'Exports work for plain text, subtitles and web captions.',
+  'Next, a quick word about the speech panel.',
+  'Voices sound clearer at normal speed.',
+  'Any questions before we move on?',
+  'Great, then let us look at the numbers.',
+  'Error messages now tell you what to try next.',
+];
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  en: 'english',
+  de: 'german',
+  fr: 'french',
+  es: 'spanish',
+  it: 'italian',
+  ja: 'japanese',
+  zh: 'chinese',
+  nl: 'dutch',
+  pt: 'portuguese',
+};
+
+const SEGMENT_SECONDS = 3.5;
+
+/** Builds the transcript of `duration` seconds of audio, from the test's spec when one was set. */
+export function buildTranscript(
+  duration: number,
+  spec: TranscriptSpec | null,
+  language: string | undefined,
+): Transcript {
+  const languageName = spec?.language ?? (language ? (LANGUAGE_NAMES[language] ?? language) : 'english');
+  const texts =
+    spec?.segments?.map((s) => s.text) ?? (spec?.text !== undefined ? splitSentences(spec.text) : null);
+  const count = texts?.length ?? Math.max(1, Math.ceil(duration / SEGMENT_SECONDS));
+  const span = duration / count;
+  const segments: Segment[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const given = spec?.segments?.[i];
+    segments.push({
+      id: i,
+      start: round(given?.start ?? i * span),
+      end: round(given?.end ?? (i + 1) * span),
+      text: texts ? (texts[i] ?? '') : (SENTENCES[i % SENTENCES.length] ?? ''),
+    });
+  }
+  const text = spec?.text ?? segments.map((s) => s.text).join(' ');
+  return { language: languageName, duration: round(duration), text, segments };
+}
+
+function splitSentences(text: string): string[] {
+  const parts = text.match(/[^.!?。！？]+[.!?。！？]*\s*/g)?.map((s) => s.trim()) ?? [];
+  const nonEmpty = parts.filter((s) => s.length > 0);
+  return nonEmpty.length > 0 ? nonEmpty : [text];
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 100) / 100;
+}
+
+export function wordsOf(transcript: Transcript): Word[] {
+  const words: Word[] = [];
+  for (const segment of transcript.segments) {
+    const tokens = segment.text.split(/\s+/).filter((w) => w.length > 0);
+    const step = (segment.end - segment.start) / Math.max(1, tokens.length);
+    tokens.forEach((token, i) => {
+      words.push({
+        word: token.replace(/[.,!?;:]+$/, ''),
+        start: round(segment.start + i * step),
+        end: round(segment.start + (i + 1) * step),
+      });
+    });
+  }
+  return words;
+}
+
+export function verboseJson(
+  transcript: Transcript,
+  task: 'transcribe' | 'translate',
+  granularities: string[],
+): Record<string, unknown> {
+  const wantSegments = granularities.length === 0 || granularities.includes('segment');
+  const body: Record<string, unknown> = {
+    task,
+    language: transcript.language,
+    duration: transcript.duration,
+    text: transcript.text,
+  };
+  if (wantSegments) {
+    body.segments = transcript.segments.map((s) => ({
+      id: s.id,
+      seek: Math.floor(s.start * 100),
+      start: s.start,
+      end: s.end,
+      text: ` ${s.text}`,
+      tokens: [],
+      temperature: 0,
+      avg_logprob: -0.21,
+      compression_ratio: 1.37,
+      no_speech_prob: 0.01,
+    }));
+  }
+  if (granularities.includes('word')) body.words = wordsOf(transcript);
+  return body;
+}
+
+function clock(seconds: number, separator: ',' | '.'): string {
+  const ms = Math.round(seconds * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+export function srt(transcript: Transcript): string {
+  return transcript.segments
+    .map((s, i) => `${i + 1}\n${clock(s.start, ',')} --> ${clock(s.end, ',')}\n${s.text}\n`)
+    .join('\n');
+}
+
+export function vtt(transcript: Transcript): string {
+  const cues = transcript.segments.map((s) => `${clock(s.start, '.')} --> ${clock(s.end, '.')}\n${s.text}\n`);
+  return `WEBVTT\n\n${cues.join('\n')}`;
+}

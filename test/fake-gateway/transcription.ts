@@ -1,0 +1,138 @@
+// POST /v1/audio/transcriptions and /v1/audio/translations (multipart), including streamed transcription.
+import { audioDuration } from './audio.ts';
+import { SseWriter } from './sse.ts';
+import type { Handler } from './state.ts';
+import { buildTranscript, srt, verboseJson, vtt } from './transcript.ts';
+import { checkModel, invalidValue, missingParameter } from './validate.ts';
+
+const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json', 'diarized_json'];
+const EXTENSIONS = ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm'];
+const JSON_ONLY_MODELS = ['gpt-4o-transcribe', 'gpt-4o-mini-transcribe'];
+
+function field(fields: Record<string, string | string[]>, name: string): string | undefined {
+  const value = fields[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function list(fields: Record<string, string | string[]>, name: string): string[] {
+  const value = fields[`${name}[]`] ?? fields[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function audioHandler(task: 'transcribe' | 'translate'): Handler {
+  return async (ex, state, body) => {
+    const parts = body.multipart!;
+    const file = parts.files.find((f) => f.field === 'file');
+    const model = field(parts.fields, 'model');
+    if (!file) return ex.sendError(missingParameter('file'));
+    if (!model) return ex.sendError(missingParameter('model'));
+    const modelProblem = checkModel(state.models, model, 'openai');
+    if (modelProblem) return ex.sendError(modelProblem);
+
+    const extension = file.filename.toLowerCase().split('.').pop() ?? '';
+    if (!file.filename.includes('.') || !EXTENSIONS.includes(extension)) {
+      return ex.sendError(
+        invalidValue(
+          'file',
+          `Invalid file format. Supported formats: ${JSON.stringify(EXTENSIONS).replaceAll('"', "'")}`,
+        ),
+      );
+    }
+    if (file.size === 0) {
+      return ex.sendError(
+        invalidValue(
+          'file',
+          'Audio file is too short. Minimum audio length is 0.1 seconds.',
+          'audio_too_short',
+        ),
+      );
+    }
+    const format = field(parts.fields, 'response_format') ?? 'json';
+    if (!FORMATS.includes(format)) {
+      return ex.sendError(
+        invalidValue(
+          'response_format',
+          `Invalid value: '${format}'. Supported values are: ${FORMATS.join(', ')}.`,
+        ),
+      );
+    }
+    if (JSON_ONLY_MODELS.includes(model) && format !== 'json') {
+      return ex.sendError(
+        invalidValue(
+          'response_format',
+          `response_format '${format}' is not compatible with model '${model}'. Use 'json' instead.`,
+          'unsupported_value',
+        ),
+      );
+    }
+    if (format === 'diarized_json' && !model.includes('diarize')) {
+      return ex.sendError(
+        invalidValue(
+          'response_format',
+          `response_format 'diarized_json' is not compatible with model '${model}'.`,
+          'unsupported_value',
+        ),
+      );
+    }
+    const granularities = list(parts.fields, 'timestamp_granularities');
+    if (granularities.length > 0 && format !== 'verbose_json') {
+      return ex.sendError(
+        invalidValue(
+          'timestamp_granularities',
+          "timestamp_granularities is only supported with response_format 'verbose_json'.",
+        ),
+      );
+    }
+    const stream = field(parts.fields, 'stream') === 'true';
+    if (stream && (model === 'whisper-1' || task === 'translate')) {
+      return ex.sendError(
+        invalidValue('stream', `Streaming is not supported for the ${model} model.`, 'unsupported_value'),
+      );
+    }
+
+    const duration = audioDuration(file.head, file.size, file.filename);
+    const language = task === 'translate' ? 'en' : field(parts.fields, 'language');
+    // Translations always answer in English, whatever the test set as the transcript.
+    const spec =
+      task === 'translate'
+        ? state.transcript
+          ? { ...state.transcript, language: 'english' }
+          : null
+        : state.transcript;
+    const transcript = buildTranscript(duration, spec, language);
+    const usage = { type: 'duration', seconds: Math.ceil(transcript.duration) };
+
+    if (stream) {
+      const sse = new SseWriter(ex, {
+        errorEvents: (message) => [{ data: { type: 'error', error: { message, type: 'server_error' } } }],
+      });
+      sse.open();
+      for (const segment of transcript.segments) {
+        await sse.send({
+          data: { type: 'transcript.text.delta', delta: `${segment.id === 0 ? '' : ' '}${segment.text}` },
+        });
+      }
+      await sse.send({
+        data: { type: 'transcript.text.done', text: transcript.text, usage },
+        terminal: true,
+      });
+      sse.end();
+      return;
+    }
+    switch (format) {
+      case 'text':
+        return ex.send(200, { 'content-type': 'text/plain; charset=utf-8' }, `${transcript.text}\n`);
+      case 'srt':
+        return ex.send(200, { 'content-type': 'text/plain; charset=utf-8' }, srt(transcript));
+      case 'vtt':
+        return ex.send(200, { 'content-type': 'text/vtt; charset=utf-8' }, vtt(transcript));
+      case 'verbose_json':
+        return ex.sendJson(200, { ...verboseJson(transcript, task, granularities), usage });
+      default:
+        return ex.sendJson(200, { text: transcript.text, usage });
+    }
+  };
+}
+
+export const transcribe = audioHandler('transcribe');
+export const translate = audioHandler('translate');

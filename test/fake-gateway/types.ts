@@ -1,0 +1,178 @@
+// The fake gateway's public shape: what tests (unit, end-to-end, bench) and the hand-started CLI use.
+// The server lives in ./server.ts; this file only describes it.
+
+export interface FakeGatewayOptions {
+  /** The key the gateway accepts (Bearer on /v1, the vendor header on /v1beta). Default: a random `sk-fake-…`. */
+  apiKey?: string;
+  /** Header name accepted for /v1beta calls. Default `x-vendor-api-key`. */
+  vendorKeyHeader?: string;
+  /** Port to listen on (127.0.0.1 only). Default 0: any free port. */
+  port?: number;
+  /** Pacing of streamed replies: delay between SSE events in ms. Default 5. */
+  eventDelayMs?: number;
+  /** The model catalogue both listings answer with and chat/audio calls are checked against. Default: ./catalogue.ts. */
+  models?: FakeModel[];
+  /** The first chat reply (as `setChatReply`). Default: an echo of the last user text plus some non-ASCII text. */
+  chatReply?: ChatReply;
+  /** The transcript of every upload (as `setTranscript`). Default: plausible sentences fitted to the audio's length. */
+  transcript?: TranscriptSpec;
+  /** Uploads larger than this (multipart body bytes) get a 413 after the body was read. Default: no limit. */
+  maxUploadBytes?: number;
+  /** Called once per request when its reply has ended (or the client went away); the CLI logs from here. */
+  onRequestDone?: (request: RecordedRequest) => void;
+}
+
+/** One model of the fake catalogue. */
+export interface FakeModel {
+  id: string;
+  ownedBy: string;
+  /** new-api's `supported_endpoint_types`: `openai`, `openai-response`, `openai-response-compact`, `gemini`. */
+  endpointTypes: string[];
+  displayName?: string;
+  inputTokenLimit?: number;
+  outputTokenLimit?: number;
+}
+
+/** What a transcription answers with. Segments without times are spread evenly over the audio. */
+export interface TranscriptSpec {
+  /** The whole text; split into sentence segments when `segments` is absent. */
+  text?: string;
+  segments?: Array<{ text: string; start?: number; end?: number }>;
+  /** Reported in verbose_json (e.g. `english`). Default: from the `language` field, else `english`. */
+  language?: string;
+}
+
+export interface RecordedFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string, as sent (still URL-encoded). */
+  path: string;
+  query: Record<string, string>;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  /** Parsed JSON body, when the request sent JSON. */
+  json?: unknown;
+  /** Parsed multipart body, when the request sent multipart/form-data. Repeated `key[]` fields become arrays. */
+  multipart?: { fields: Record<string, string | string[]>; files: RecordedFile[] };
+  /** A short non-JSON, non-multipart body as text (first 64 KB). */
+  text?: string;
+  bodyBytes: number;
+  receivedAt: number;
+  /** The HTTP status answered, once headers were sent. */
+  status?: number;
+  /** `Date.now()` when the reply ended or the client went away. */
+  finishedAt?: number;
+  /** True when the client closed the connection before the reply had ended. */
+  closedByClient?: boolean;
+}
+
+/** Ways the gateway can be told to misbehave (WIRE.md part 3). */
+export type Fault =
+  /** An HTTP error with a realistic body. `shape` picks the body: OpenAI-style, Gemini-style, empty, or plain text. */
+  | {
+      kind: 'status';
+      status: number;
+      shape: 'openai' | 'gemini' | 'empty' | 'text';
+      message?: string;
+      /** OpenAI `error.code` / `error.type`, or the Gemini `status` string. */
+      code?: string | number;
+      type?: string;
+      retryAfterSeconds?: number;
+      /** Appended to the message as ` (request id: X)` and sent as an `x-request-id` header. */
+      requestId?: string;
+    }
+  /** 200 with a body that is not valid JSON. */
+  | { kind: 'malformed-json' }
+  /** A stream that ends (socket closed) after N events, without its terminal event. */
+  | { kind: 'cut-stream'; afterEvents: number }
+  /**
+   * A stream that sends an error event after N events (the format's own error shape). On /v1/responses
+   * `event` picks `error` (default) or a `response.failed` terminal.
+   */
+  | { kind: 'error-event'; afterEvents: number; message?: string; event?: 'error' | 'response.failed' }
+  /** No response headers for `ms` milliseconds. */
+  | { kind: 'stall-headers'; ms: number }
+  /** A stream that goes silent for `ms` after N events, then continues. */
+  | { kind: 'stall-stream'; afterEvents: number; ms: number }
+  /** One SSE event whose data is `bytes` long. */
+  | { kind: 'oversize-event'; bytes: number }
+  /** The reply sent in tiny pieces: `bytesPerChunk` every `delayMs`. */
+  | { kind: 'trickle'; bytesPerChunk: number; delayMs: number }
+  /** The TCP connection destroyed without an answer. */
+  | { kind: 'reset' };
+
+export interface FaultRule {
+  /** Which requests it applies to; every request when absent. A string matches a path prefix. */
+  match?: { method?: string; path?: string | RegExp };
+  /** How many matching requests fail before the rule is used up. Default 1. */
+  times?: number;
+  fault: Fault;
+}
+
+/** What streamed and non-streamed chat calls answer with. */
+export interface ChatReply {
+  text: string;
+  /** A reasoning summary sent before the text (Responses) or as thought parts (content generation). */
+  reasoning?: string;
+  /** Characters per text delta. Default 8. */
+  chunkSize?: number;
+  /**
+   * When the reasoning is sent: `always` (default), or only when the request asks for it
+   * (`reasoning.summary` on Responses, `thinkingConfig.includeThoughts` on content generation).
+   */
+  reasoningWhen?: 'always' | 'requested';
+  /**
+   * End the turn early: `max_output_tokens` (Responses `incomplete` / finishReason `MAX_TOKENS`) or
+   * `content_filter` (Responses `incomplete` / a blocked prompt with `promptFeedback` and no candidates).
+   */
+  incomplete?: 'max_output_tokens' | 'content_filter';
+}
+
+/** Passed to `onRequestClosed` listeners. */
+export interface RequestClosedEvent {
+  request: RecordedRequest;
+  /** SSE events written before the close was noticed (0 for non-streamed replies). */
+  eventsSent: number;
+  /** `performance.now()` in this process when the server noticed the close. */
+  at: number;
+}
+
+export interface FakeGateway {
+  baseUrl: string;
+  apiKey: string;
+  vendorKeyHeader: string;
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[];
+  /** Adds a fault rule; rules are tried in the order added. */
+  inject(rule: FaultRule): void;
+  clearFaults(): void;
+  /** Sets the reply of the chat endpoints (both formats). */
+  setChatReply(reply: ChatReply): void;
+  setEventDelay(ms: number): void;
+  /** Forgets recorded requests, faults and custom replies. */
+  reset(): void;
+  close(): Promise<void>;
+
+  // Additions (all present on what `startFakeGateway` returns; optional here so the interface stays compatible).
+
+  /** Replaces the chat reply of one format only; `setChatReply` sets both. */
+  setChatReplyFor?(format: 'responses' | 'content', reply: ChatReply): void;
+  /** Sets the transcript of later uploads; `null` goes back to the generated one. */
+  setTranscript?(transcript: TranscriptSpec | null): void;
+  /** Replaces the catalogue (both listings, and the known-model check); `null` restores the default. */
+  setModels?(models: FakeModel[] | null): void;
+  /** Requests whose reply has not ended yet. */
+  readonly activeRequests?: number;
+  /** How many replies the client abandoned (connection closed before the reply ended). */
+  readonly closedByClient?: number;
+  /** Called whenever a client abandons a reply; returns an unsubscribe function. */
+  onRequestClosed?(listener: (event: RequestClosedEvent) => void): () => void;
+  /** Resolves at the next abandoned reply; rejects after `timeoutMs` (default 5000). */
+  nextRequestClosed?(timeoutMs?: number): Promise<RequestClosedEvent>;
+}
