@@ -4,10 +4,12 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type { MethodInput, MethodName } from '../../src-preload/contract.ts';
-import { AUDIO_EXTENSIONS } from '../audio-formats.ts';
+import { AUDIO_CONTENT_TYPES } from '../gateway/index.ts';
 
 const MAX_TEXT = 1_000_000;
 const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
+/** The audio formats the gateway accepts (WIRE.md), by file extension. */
+const AUDIO_EXTENSIONS = Object.keys(AUDIO_CONTENT_TYPES);
 
 const id = z.string().min(1).max(200);
 const shortText = z.string().max(2_000);

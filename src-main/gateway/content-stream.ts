@@ -1,0 +1,89 @@
+// Content-generation SSE (`:streamGenerateContent?alt=sse`) → normalised stream events.
+// Each event is a partial response carrying only new text; the finish reason and final usage come last,
+// and there is no terminal event, so `done` is sent when the body ends.
+import type { StreamEvent, TokenUsage } from '../../src-preload/contract.ts';
+import { blockedPromptFailure, candidateText, chatResultFromContent, usageFromContent } from './content.ts';
+import { failureFromErrorObject, malformedFailure, networkFailure, type Operation } from './errors.ts';
+import { errorEvent, parseJsonData, type StreamNormaliser } from './event-stream.ts';
+import { isRecord } from './responses.ts';
+import { eventsFromChatResult } from './responses-stream.ts';
+import { isDoneSentinel, type SseMessage } from './sse.ts';
+
+export function createContentNormaliser(operation: Operation = 'content'): StreamNormaliser {
+  let finished = false;
+  let finishReason: string | undefined;
+  let responseId: string | undefined;
+  let usage: TokenUsage | null = null;
+
+  function fail(error: unknown): StreamEvent[] {
+    finished = true;
+    return [errorEvent(error)];
+  }
+
+  function finish(): StreamEvent[] {
+    finished = true;
+    const events: StreamEvent[] = [];
+    if (usage) events.push({ type: 'usage', usage });
+    const status = finishReason ?? 'STOP';
+    events.push(responseId === undefined ? { type: 'done', status } : { type: 'done', status, responseId });
+    return events;
+  }
+
+  function pushPayload(payload: unknown): StreamEvent[] {
+    if (!isRecord(payload)) throw malformedFailure('a stream event was not a JSON object.', operation);
+    if (isRecord(payload.error)) return fail(failureFromErrorObject(payload, operation));
+    const blocked = blockedPromptFailure(payload);
+    if (blocked) return fail(blocked);
+    if (typeof payload.responseId === 'string') responseId = payload.responseId;
+    // Usage is cumulative: the last one seen is the total.
+    usage = usageFromContent(payload.usageMetadata) ?? usage;
+    const candidate = Array.isArray(payload.candidates) ? payload.candidates[0] : undefined;
+    const events: StreamEvent[] = [];
+    const parts = isRecord(candidate) && isRecord(candidate.content) ? candidate.content.parts : undefined;
+    if (Array.isArray(parts)) {
+      for (const part of parts) {
+        if (!isRecord(part) || typeof part.text !== 'string' || part.text === '') continue;
+        events.push({ type: part.thought === true ? 'reasoning-delta' : 'text-delta', text: part.text });
+      }
+    }
+    const { finishReason: reason } = candidateText(payload);
+    if (reason !== undefined) finishReason = reason;
+    return events;
+  }
+
+  function push(message: SseMessage): StreamEvent[] {
+    if (finished) return [];
+    if (isDoneSentinel(message)) return finish();
+    const payload = parseJsonData(message, operation);
+    // A relay may batch several partial responses into one array.
+    if (Array.isArray(payload)) {
+      const events: StreamEvent[] = [];
+      for (const item of payload) {
+        events.push(...pushPayload(item));
+        if (finished) break;
+      }
+      return events;
+    }
+    return pushPayload(payload);
+  }
+
+  function end(): StreamEvent[] {
+    if (finished) return [];
+    // Without a finish reason the answer was cut off, whatever the transport said.
+    if (finishReason === undefined) return fail(networkFailure(undefined, operation, true));
+    return finish();
+  }
+
+  return {
+    push,
+    end,
+    get finished() {
+      return finished;
+    },
+  };
+}
+
+/** Events for a whole (non-streamed) answer, for a gateway that answered a stream request with JSON. */
+export function eventsFromContentBody(body: unknown): StreamEvent[] {
+  return eventsFromChatResult(chatResultFromContent(body));
+}

@@ -1,0 +1,530 @@
+// Every way a gateway call can fail, turned into one `AppFailure` with a stable code, a clean message
+// and a hint in plain words (WIRE.md part 3). Pure functions: no I/O here.
+import type { ErrorCode } from '../../src-preload/contract.ts';
+import { AppFailure } from '../app-failure.ts';
+
+/** What the failed call was doing: picks the hint (format advice, audio advice, compaction). */
+export type Operation =
+  | 'transcribe'
+  | 'translate'
+  | 'speech'
+  | 'responses'
+  | 'compact'
+  | 'content'
+  | 'models';
+
+/** The fields every known error body shape boils down to. */
+export interface ErrorFields {
+  message?: string;
+  /** OpenAI `error.code` (string or number, as text) or Gemini numeric `code` as text. */
+  code?: string;
+  /** OpenAI `error.type`. */
+  type?: string;
+  /** Gemini `error.status`, e.g. `RESOURCE_EXHAUSTED`. */
+  status?: string;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** Gemini status names, as the HTTP status they stand for, so both shapes classify alike. */
+const GOOGLE_STATUS: Record<string, number> = {
+  INVALID_ARGUMENT: 400,
+  FAILED_PRECONDITION: 400,
+  OUT_OF_RANGE: 400,
+  UNAUTHENTICATED: 401,
+  PERMISSION_DENIED: 403,
+  NOT_FOUND: 404,
+  RESOURCE_EXHAUSTED: 429,
+  CANCELLED: 499,
+  INTERNAL: 500,
+  UNKNOWN: 500,
+  UNIMPLEMENTED: 501,
+  UNAVAILABLE: 503,
+  DEADLINE_EXCEEDED: 504,
+};
+
+/** OpenAI-style error codes seen inside streams, as the HTTP status they stand for. */
+const OPENAI_CODE_STATUS: Record<string, number> = {
+  invalid_request_error: 400,
+  invalid_prompt: 400,
+  context_length_exceeded: 400,
+  invalid_api_key: 401,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  rate_limit_exceeded: 429,
+  rate_limit_error: 429,
+  server_error: 500,
+  api_error: 500,
+  overloaded_error: 503,
+};
+
+const REQUEST_ID_SUFFIX = /\s*\(request id:\s*([^)]+)\)\s*$/i;
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-oneapi-request-id', 'x-new-api-request-id', 'request-id'];
+const QUOTA_MARKERS =
+  /insufficient_user_quota|pre_consume_token_quota_failed|insufficient_quota|quota_exceeded/i;
+const FORMAT_MARKERS = /convert_request_failed|not[ _]implemented/i;
+const MAX_MESSAGE_CHARS = 500;
+
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the fields of an already-parsed error body, whichever shape it has. */
+export function errorFieldsFromObject(body: unknown): ErrorFields {
+  // Gemini sometimes wraps its error in a one-element array.
+  const root = Array.isArray(body) ? body[0] : body;
+  if (!isRecord(root)) return {};
+  // Responses stream `response.failed` carries the error inside the response object.
+  if (isRecord(root.response) && isRecord(root.response.error)) return errorFieldsFromObject(root.response);
+  const inner = root.error;
+  if (typeof inner === 'string') return { message: inner, code: asText(root.code), type: asText(root.type) };
+  const source = isRecord(inner) ? inner : root;
+  const fields: ErrorFields = {};
+  const message = asText(source.message) ?? asText(source.detail) ?? asText(source.msg);
+  if (message !== undefined) fields.message = message;
+  const code = asText(source.code);
+  if (code !== undefined) fields.code = code;
+  const type = asText(source.type);
+  // A stream's `{type: "error", ...}` names the event, not the kind of error.
+  if (type !== undefined && type !== 'error' && type !== 'response.failed') fields.type = type;
+  const status = asText(source.status);
+  if (status !== undefined) fields.status = status;
+  return fields;
+}
+
+/** Reads an error body as text: JSON in either shape, an HTML page, plain text, or nothing. */
+export function errorFieldsFromText(text: string): ErrorFields {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return errorFieldsFromObject(JSON.parse(trimmed));
+    } catch {
+      // Not JSON after all: fall through to plain text.
+    }
+  }
+  if (trimmed.startsWith('<')) {
+    // A proxy's or web server's HTML page: its title is the only readable part.
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return title ? { message: title } : {};
+  }
+  return { message: trimmed };
+}
+
+/** Removes a trailing ` (request id: X)` from a message and returns X separately. */
+export function splitRequestId(message: string): { message: string; requestId?: string } {
+  const match = REQUEST_ID_SUFFIX.exec(message);
+  if (!match) return { message: message.trim() };
+  return { message: message.slice(0, match.index).trim(), requestId: match[1]!.trim() };
+}
+
+export function requestIdFromHeaders(headers: Headers | undefined): string | undefined {
+  if (!headers) return undefined;
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * `Retry-After` (seconds or an HTTP date) and OpenAI's `retry-after-ms`, in milliseconds.
+ * Returns undefined when absent or unreadable.
+ */
+export function retryAfterMsFromHeaders(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const precise = headers.get('retry-after-ms');
+  if (precise !== null && /^\s*\d+(\.\d+)?\s*$/.test(precise)) return Math.round(Number(precise));
+  const value = headers.get('retry-after');
+  if (value === null) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function formatHint(operation: Operation): string {
+  switch (operation) {
+    case 'responses':
+    case 'compact':
+      return (
+        "This model's channel cannot use the Responses format (/v1/responses). Try the content-generation " +
+        'format (/v1beta) instead; a model that only speaks chat completions needs /v1/chat/completions.'
+      );
+    case 'content':
+      return (
+        "This model's channel cannot use the content-generation format (/v1beta). Try the Responses format " +
+        '(/v1/responses) instead; a model that only speaks chat completions needs /v1/chat/completions.'
+      );
+    default:
+      return "This model's channel does not offer this endpoint. Pick a model made for it.";
+  }
+}
+
+function audioAdvice(operation: Operation): string | undefined {
+  if (operation === 'transcribe' || operation === 'translate') {
+    return 'If it keeps failing, first retry with a shorter audio file to check the request.';
+  }
+  if (operation === 'speech') {
+    return 'If it keeps failing, first retry with a shorter text (a shorter audio clip) to check the request.';
+  }
+  return undefined;
+}
+
+/** Adds the audio advice WIRE.md asks for to any failure of an audio call. */
+export function withOperationAdvice(failure: AppFailure, operation: Operation): AppFailure {
+  const advice = audioAdvice(operation);
+  if (advice === undefined || failure.code === 'aborted') return failure;
+  if (failure.hint?.includes(advice)) return failure;
+  const hint = failure.hint ? `${failure.hint} ${advice}` : advice;
+  return new AppFailure(failure.code, failure.message, {
+    hint,
+    status: failure.status,
+    requestId: failure.requestId,
+    retryable: failure.retryable,
+    retryAfterMs: failure.retryAfterMs,
+    cause: failure.cause,
+  });
+}
+
+function secondsText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} s`;
+}
+
+interface Classified {
+  code: ErrorCode;
+  hint: string;
+  retryable: boolean;
+}
+
+function classify(
+  status: number | undefined,
+  fields: ErrorFields,
+  operation: Operation,
+  retryAfterMs: number | undefined,
+): Classified {
+  const markers = [fields.code, fields.type, fields.status, fields.message].filter(Boolean).join(' ');
+  const effective =
+    status ??
+    (fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined) ??
+    (fields.status ? GOOGLE_STATUS[fields.status] : undefined) ??
+    (fields.code ? OPENAI_CODE_STATUS[fields.code] : undefined) ??
+    (fields.type ? OPENAI_CODE_STATUS[fields.type] : undefined);
+
+  if (operation === 'compact' && (effective === 400 || effective === 503)) {
+    return {
+      code: 'compact_unsupported',
+      hint: "This model's channel does not offer compaction. Keep the conversation as it is, or pick a model whose channel supports it.",
+      retryable: false,
+    };
+  }
+  // Google answers a bad key with 400 INVALID_ARGUMENT; the user needs the key advice, not "bad request".
+  if (effective === 401 || (effective === 400 && /api[ _]key not valid|API_KEY_INVALID/i.test(markers))) {
+    return {
+      code: 'auth_invalid',
+      hint: "The key may be invalid, disabled, expired or out of quota. Check it in the gateway's dashboard, then in this profile.",
+      retryable: false,
+    };
+  }
+  if ((effective === 402 || effective === 403 || effective === 429) && QUOTA_MARKERS.test(markers)) {
+    return {
+      code: 'quota_exhausted',
+      hint: "The key's balance or quota is used up. Top it up in the gateway's dashboard, or use another key.",
+      retryable: false,
+    };
+  }
+  if ((effective === 400 || effective === 500 || effective === 501) && FORMAT_MARKERS.test(markers)) {
+    return { code: 'format_unsupported', hint: formatHint(operation), retryable: false };
+  }
+  if (fields.code === 'model_not_found' || fields.type === 'model_not_found') {
+    return {
+      code: 'model_not_found',
+      hint: 'No channel of this gateway offers this model to your key. Pick another model from the list, or ask the gateway owner to enable it.',
+      retryable: false,
+    };
+  }
+  switch (effective) {
+    case 402:
+      return {
+        code: 'quota_exhausted',
+        hint: "The key's balance is used up. Top it up in the gateway's dashboard, or use another key.",
+        retryable: false,
+      };
+    case 403:
+      return {
+        code: 'forbidden',
+        hint: 'This key is not allowed to do this: the model may not be enabled for it, or your IP address may not be allowed. Ask the gateway owner.',
+        retryable: false,
+      };
+    case 404:
+      return {
+        code: 'bad_request',
+        hint: 'The gateway does not know this address or model. Check the base URL and the model name.',
+        retryable: false,
+      };
+    case 408:
+      return {
+        code: 'timeout',
+        hint: 'The gateway gave up waiting. Try again.',
+        retryable: true,
+      };
+    case 409:
+      return {
+        code: 'gateway_error',
+        hint: 'The gateway reported a conflict. Try again.',
+        retryable: true,
+      };
+    case 413:
+      return {
+        code: 'too_large',
+        hint: 'The request is too large for the gateway. Use a shorter file, or split it into parts.',
+        retryable: false,
+      };
+    case 429:
+      return {
+        code: 'rate_limited',
+        hint:
+          retryAfterMs === undefined
+            ? 'Too many requests for now: wait a moment and try again.'
+            : `Too many requests for now: wait about ${secondsText(retryAfterMs)} and try again.`,
+        retryable: true,
+      };
+    case 500:
+      if (/invalid_request/i.test(markers)) {
+        // Some gateways report validation failures as 500; repeating the same request cannot help.
+        return {
+          code: 'bad_request',
+          hint: 'The gateway rejected the request. Check the model name and the settings.',
+          retryable: false,
+        };
+      }
+      return {
+        code: 'gateway_error',
+        hint: "The gateway failed on its side. Try again; if it keeps happening, tell the gateway's owner.",
+        retryable: true,
+      };
+    case 501:
+      return { code: 'format_unsupported', hint: formatHint(operation), retryable: false };
+    case 502:
+    case 503:
+    case 504:
+      return {
+        code: 'upstream_unavailable',
+        hint: 'The provider behind the gateway is not answering. Try again in a minute, or pick another model.',
+        retryable: true,
+      };
+    default:
+      break;
+  }
+  if (effective !== undefined && effective >= 500) {
+    return {
+      code: 'gateway_error',
+      hint: "The gateway failed on its side. Try again; if it keeps happening, tell the gateway's owner.",
+      retryable: true,
+    };
+  }
+  if (effective !== undefined && effective >= 400) {
+    return {
+      code: 'bad_request',
+      hint: 'The gateway rejected the request. Check the model name and the settings (some models refuse some settings).',
+      retryable: false,
+    };
+  }
+  return {
+    code: 'gateway_error',
+    hint: 'The reply stopped with an error from the gateway or the model. Try again.',
+    retryable: false,
+  };
+}
+
+function cleanMessage(raw: string | undefined, fallback: string): { message: string; requestId?: string } {
+  if (raw === undefined) return { message: fallback };
+  const split = splitRequestId(raw);
+  let message = split.message === '' ? fallback : split.message;
+  if (message.length > MAX_MESSAGE_CHARS) message = `${message.slice(0, MAX_MESSAGE_CHARS)}…`;
+  return split.requestId === undefined ? { message } : { message, requestId: split.requestId };
+}
+
+export interface HttpErrorInput {
+  status: number;
+  statusText?: string;
+  bodyText: string;
+  headers?: Headers;
+  operation: Operation;
+}
+
+/** A non-2xx answer as an `AppFailure`. */
+export function failureFromHttp(input: HttpErrorInput): AppFailure {
+  const fields = errorFieldsFromText(input.bodyText);
+  const retryAfterMs = retryAfterMsFromHeaders(input.headers);
+  const classified = classify(input.status, fields, input.operation, retryAfterMs);
+  const statusText = input.statusText || STATUS_TEXT[input.status] || '';
+  const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
+  const { message, requestId } = cleanMessage(fields.message, fallback);
+  return withOperationAdvice(
+    new AppFailure(classified.code, message, {
+      hint: classified.hint,
+      status: input.status,
+      requestId: requestId ?? requestIdFromHeaders(input.headers),
+      retryable: classified.retryable,
+      retryAfterMs,
+    }),
+    input.operation,
+  );
+}
+
+/** An error object that arrived inside a 200 answer or a stream (either shape). */
+export function failureFromErrorObject(body: unknown, operation: Operation, headers?: Headers): AppFailure {
+  const fields = errorFieldsFromObject(body);
+  const numeric = fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined;
+  const classified = classify(undefined, fields, operation, undefined);
+  const { message, requestId } = cleanMessage(fields.message, 'The gateway reported an error.');
+  return withOperationAdvice(
+    new AppFailure(classified.code, message, {
+      hint: classified.hint,
+      status: numeric,
+      requestId: requestId ?? requestIdFromHeaders(headers),
+      retryable: false,
+    }),
+    operation,
+  );
+}
+
+export function abortedFailure(): AppFailure {
+  return new AppFailure('aborted', 'Stopped.', { retryable: false });
+}
+
+export type TimeoutKind = 'headers' | 'idle' | 'upload';
+
+export function timeoutFailure(kind: TimeoutKind, ms: number, operation: Operation): AppFailure {
+  const span = secondsText(ms);
+  const message =
+    kind === 'headers'
+      ? `The gateway did not answer within ${span}.`
+      : kind === 'upload'
+        ? `The upload stalled: the gateway accepted no data for ${span}.`
+        : `The gateway went silent for ${span} in the middle of the answer.`;
+  return withOperationAdvice(
+    new AppFailure('timeout', message, {
+      hint: 'The gateway or the model may be overloaded. Try again later, or raise the time limit.',
+      retryable: false,
+    }),
+    operation,
+  );
+}
+
+function causeCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && isRecord(current); depth++) {
+    if (typeof current.code === 'string') return current.code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
+function causeMessage(error: unknown): string {
+  let current: unknown = error;
+  const messages: string[] = [];
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    messages.push(current.message);
+    current = current.cause;
+  }
+  return messages.join(' ');
+}
+
+/** A failure of the connection itself (no HTTP answer, or the answer was cut). */
+export function networkFailure(error: unknown, operation: Operation, midAnswer = false): AppFailure {
+  const code = causeCode(error);
+  let message = midAnswer
+    ? 'The connection closed before the answer was complete.'
+    : 'Could not reach the gateway.';
+  let hint = 'Check the base URL, your internet connection, and that the gateway is running.';
+  let retryable = !midAnswer;
+  if (/unexpected redirect/i.test(causeMessage(error))) {
+    message = 'The gateway answered with a redirect, which an upload cannot follow.';
+    hint = 'Use the address it redirects to (often the https:// one) as the base URL of this profile.';
+    retryable = false;
+  } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    message = "The gateway's host name could not be found.";
+    hint = 'Check the base URL for typos, and your internet connection.';
+    // A name that does not resolve will not resolve a second later either.
+    retryable = retryable && code === 'EAI_AGAIN';
+  } else if (code === 'ECONNREFUSED') {
+    message = 'Nothing is listening at the gateway address.';
+    hint = 'Check the base URL and its port, and that the gateway is running.';
+  } else if (code?.includes('CERT') || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
+    message = 'A secure (TLS) connection to the gateway could not be made.';
+    hint = 'Check the address (https or http) and the certificate of the gateway.';
+    retryable = false;
+  } else if (midAnswer) {
+    hint = 'What arrived so far is kept. Try again.';
+  }
+  return withOperationAdvice(
+    new AppFailure('network', message, { hint, retryable, cause: error }),
+    operation,
+  );
+}
+
+export function malformedFailure(detail: string, operation: Operation): AppFailure {
+  return withOperationAdvice(
+    new AppFailure('malformed_response', `The gateway's answer could not be read: ${detail}`, {
+      hint: "Check that the base URL points at the gateway's API (not a web page), then try again.",
+      retryable: false,
+    }),
+    operation,
+  );
+}
+
+export function tooLargeStreamFailure(
+  what: 'event' | 'answer',
+  limitBytes: number,
+  operation: Operation,
+): AppFailure {
+  const mb = Math.round(limitBytes / (1024 * 1024));
+  return withOperationAdvice(
+    new AppFailure(
+      'stream_too_large',
+      what === 'event'
+        ? `One event of the answer was larger than ${mb} MB, so it was stopped.`
+        : `The answer grew larger than ${mb} MB, so it was stopped.`,
+      {
+        hint: 'Ask for a shorter answer (lower the output token limit), or raise the size limit.',
+        retryable: false,
+      },
+    ),
+    operation,
+  );
+}
+
+/** Any thrown value as an `AppFailure` (unknown errors become `internal`, never raw). */
+export function asFailure(error: unknown): AppFailure {
+  if (error instanceof AppFailure) return error;
+  return new AppFailure('internal', 'Something went wrong inside the gateway client.', {
+    hint: 'Try again; if it keeps happening, restart the app.',
+    cause: error,
+  });
+}

@@ -1,0 +1,419 @@
+// The request core every endpoint goes through: URL and auth per family, time limits, abort, retries,
+// and bounded body reading. Everything it throws is an `AppFailure`.
+import { AppFailure } from '../app-failure.ts';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUTS,
+  MAX_ERROR_BODY_BYTES,
+} from './defaults.ts';
+import {
+  abortedFailure,
+  failureFromHttp,
+  malformedFailure,
+  networkFailure,
+  type Operation,
+  type TimeoutKind,
+  timeoutFailure,
+  tooLargeStreamFailure,
+} from './errors.ts';
+import type { FetchLike, GatewayClientOptions, GatewayTimeouts, RetryPolicy, StreamLimits } from './types.ts';
+
+/** A request body that is streamed (multipart uploads); built anew for every attempt. */
+export interface UploadBody {
+  stream: ReadableStream<Uint8Array>;
+  length: number;
+  contentType: string;
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST';
+  /** `/v1/...` or `/v1beta/...`, with any query string. The prefix decides the auth header. */
+  path: string;
+  operation: Operation;
+  json?: unknown;
+  /** Opens the upload body; called once per attempt so a retry re-reads the source from the start. */
+  upload?: () => Promise<UploadBody>;
+  accept?: string;
+  signal?: AbortSignal | undefined;
+}
+
+/** A 2xx answer whose body has not been read yet. */
+export interface Exchange {
+  response: Response;
+  /** The body in chunks, with the idle limit and the size cap applied. Reading it to the end releases the request. */
+  chunks(maxBytes?: number): AsyncGenerator<Uint8Array, void, undefined>;
+  text(maxBytes?: number): Promise<string>;
+  json(maxBytes?: number): Promise<unknown>;
+  /** Ends the request at once (early stop); safe to call more than once. */
+  close(): void;
+}
+
+export interface HttpCore {
+  send(spec: RequestSpec): Promise<Exchange>;
+  readonly timeouts: GatewayTimeouts;
+  readonly limits: StreamLimits;
+}
+
+// setTimeout cannot wait longer than this; larger limits are clamped rather than firing at once.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+type EndReason = 'caller' | 'closed' | TimeoutKind;
+
+/** One attempt's abort controller, its single timer, and the link to the caller's signal. */
+class Lifetime {
+  readonly controller = new AbortController();
+  reason: EndReason | undefined;
+  /** Headers arrived: the upload's own timers no longer apply. */
+  responded = false;
+  timerMs = 0;
+  /** Run when the request ends early, e.g. to cancel a body reader an injected fetch did not wire to the signal. */
+  onEnd: (() => void) | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly unlink: (() => void) | undefined;
+
+  constructor(external: AbortSignal | undefined) {
+    if (external) {
+      const onAbort = (): void => this.end('caller');
+      external.addEventListener('abort', onAbort, { once: true });
+      this.unlink = () => external.removeEventListener('abort', onAbort);
+    }
+  }
+
+  arm(kind: TimeoutKind, ms: number): void {
+    this.disarm();
+    if (!(ms > 0) || !Number.isFinite(ms)) return;
+    this.timerMs = ms;
+    this.timer = setTimeout(() => this.end(kind), Math.min(ms, MAX_TIMER_MS));
+  }
+
+  disarm(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  end(reason: EndReason): void {
+    if (this.reason !== undefined) return;
+    this.reason = reason;
+    this.disarm();
+    this.unlink?.();
+    this.controller.abort(new Error(`gateway request ended: ${reason}`));
+    this.onEnd?.();
+  }
+
+  /** Settles with the request (or rejects as soon as it ends early, whatever the fetch does with the signal). */
+  race<T>(promise: Promise<T>): Promise<T> {
+    const signal = this.controller.signal;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      promise.then(
+        (value) => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /** The request finished normally: stop the timer and let go of the caller's signal. */
+  dispose(): void {
+    this.disarm();
+    this.unlink?.();
+  }
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Backoff before retry number `attempt + 1`, or undefined when the server asks for a wait too long to hide. */
+export function retryDelayMs(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number | undefined {
+  if (retryAfterMs !== undefined) {
+    const cap = policy.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+    return retryAfterMs > cap ? undefined : retryAfterMs;
+  }
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
+  // "Equal jitter": half fixed, half random, so clients that failed together do not retry together.
+  return Math.round(exponential / 2 + (random() * exponential) / 2);
+}
+
+const AUTH_HEADERS = new Set(['authorization', 'x-vendor-api-key', 'x-goog-api-key']);
+
+export function createHttpCore(options: GatewayClientOptions): HttpCore {
+  const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
+  const vendorKeyHeader = (options.vendorKeyHeader ?? 'x-vendor-api-key').trim() || 'x-vendor-api-key';
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeouts: GatewayTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const limits: StreamLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const sleep = options.sleep ?? defaultSleep;
+  const authNames = new Set([...AUTH_HEADERS, vendorKeyHeader.toLowerCase()]);
+
+  function buildHeaders(spec: RequestSpec): Headers {
+    const headers = new Headers();
+    try {
+      for (const [name, value] of Object.entries(options.extraHeaders ?? {})) {
+        // A stray auth header among the extras must never override (or add to) the family's own auth.
+        if (!authNames.has(name.toLowerCase())) headers.set(name, value);
+      }
+    } catch (error) {
+      throw new AppFailure(
+        'invalid_input',
+        'One of the extra headers of this profile is not a valid HTTP header.',
+        {
+          hint: 'Edit the extra headers in the profile: names without spaces, values on one line.',
+          cause: error,
+        },
+      );
+    }
+    headers.set('accept', spec.accept ?? 'application/json');
+    if (spec.json !== undefined) headers.set('content-type', 'application/json');
+    if (spec.path.startsWith('/v1beta/') || spec.path === '/v1beta')
+      headers.set(vendorKeyHeader, options.apiKey);
+    else headers.set('authorization', `Bearer ${options.apiKey}`);
+    return headers;
+  }
+
+  function failureFor(error: unknown, lifetime: Lifetime, spec: RequestSpec, midAnswer: boolean): AppFailure {
+    if (error instanceof AppFailure) return error;
+    switch (lifetime.reason) {
+      case 'caller':
+      case 'closed':
+        return abortedFailure();
+      case 'headers':
+      case 'idle':
+      case 'upload':
+        return timeoutFailure(lifetime.reason, lifetime.timerMs, spec.operation);
+      default:
+        return networkFailure(error, spec.operation, midAnswer);
+    }
+  }
+
+  /** Wraps an upload so that a stalled upload times out and the headers clock starts when it is all sent. */
+  function watchUpload(
+    inner: ReadableStream<Uint8Array>,
+    lifetime: Lifetime,
+    onError: (failure: AppFailure) => void,
+  ): ReadableStream<Uint8Array> {
+    const reader = inner.getReader();
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (!lifetime.responded) lifetime.arm('upload', timeouts.idleMs);
+          try {
+            const { done, value } = await reader.read();
+            if (done) {
+              if (!lifetime.responded) lifetime.arm('headers', timeouts.headersMs);
+              controller.close();
+            } else {
+              controller.enqueue(value);
+            }
+          } catch (error) {
+            if (error instanceof AppFailure) onError(error);
+            controller.error(error);
+          }
+        },
+        cancel(reason) {
+          return reader.cancel(reason).catch(() => undefined);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
+  async function readAll(body: AsyncGenerator<Uint8Array, void, undefined>): Promise<string> {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of body) text += decoder.decode(chunk, { stream: true });
+    return text + decoder.decode();
+  }
+
+  function makeExchange(response: Response, lifetime: Lifetime, spec: RequestSpec): Exchange {
+    let finished = false;
+    const close = (): void => {
+      if (finished) return;
+      finished = true;
+      lifetime.end('closed');
+    };
+
+    async function* chunks(maxBytes = limits.maxStreamBytes): AsyncGenerator<Uint8Array, void, undefined> {
+      if (finished) throw abortedFailure();
+      if (!response.body) {
+        finished = true;
+        lifetime.dispose();
+        return;
+      }
+      const reader = response.body.getReader();
+      // A pending read must end when the request does, even with a fetch that ignores the signal.
+      lifetime.onEnd = () => {
+        reader.cancel().catch(() => undefined);
+      };
+      let total = 0;
+      let complete = false;
+      try {
+        while (true) {
+          lifetime.arm('idle', timeouts.idleMs);
+          let result: ReadableStreamReadResult<Uint8Array>;
+          try {
+            result = await reader.read();
+          } catch (error) {
+            throw failureFor(error, lifetime, spec, true);
+          }
+          // Time the consumer spends on a chunk is not the gateway's silence.
+          lifetime.disarm();
+          if (lifetime.reason !== undefined) throw failureFor(undefined, lifetime, spec, true);
+          if (result.done) {
+            complete = true;
+            return;
+          }
+          total += result.value.byteLength;
+          if (total > maxBytes) throw tooLargeStreamFailure('answer', maxBytes, spec.operation);
+          yield result.value;
+        }
+      } finally {
+        if (complete) {
+          finished = true;
+          lifetime.dispose();
+        } else {
+          close();
+          reader.cancel().catch(() => undefined);
+        }
+      }
+    }
+
+    return {
+      response,
+      chunks,
+      text: (maxBytes) => readAll(chunks(maxBytes)),
+      async json(maxBytes) {
+        const text = await readAll(chunks(maxBytes));
+        try {
+          return JSON.parse(text);
+        } catch {
+          const looksLikePage = text.trimStart().startsWith('<');
+          throw malformedFailure(
+            looksLikePage ? 'it was a web page, not JSON.' : 'it was not valid JSON.',
+            spec.operation,
+          );
+        }
+      },
+      close,
+    };
+  }
+
+  async function attempt(spec: RequestSpec): Promise<Exchange> {
+    const headers = buildHeaders(spec);
+    const lifetime = new Lifetime(spec.signal);
+    let uploadFailure: AppFailure | undefined;
+    let body: BodyInit | undefined;
+    let streamed = false;
+    try {
+      if (spec.json !== undefined) {
+        body = JSON.stringify(spec.json);
+        lifetime.arm('headers', timeouts.headersMs);
+      } else if (spec.upload) {
+        const upload = await spec.upload();
+        headers.set('content-type', upload.contentType);
+        headers.set('content-length', String(upload.length));
+        body = watchUpload(upload.stream, lifetime, (failure) => {
+          uploadFailure = failure;
+        });
+        streamed = true;
+        lifetime.arm('upload', timeouts.idleMs);
+      } else {
+        lifetime.arm('headers', timeouts.headersMs);
+      }
+    } catch (error) {
+      lifetime.dispose();
+      throw error;
+    }
+
+    let response: Response;
+    try {
+      const init: RequestInit & { duplex?: 'half' } = {
+        method: spec.method,
+        headers,
+        signal: lifetime.controller.signal,
+      };
+      if (body !== undefined) init.body = body;
+      if (streamed) {
+        // Node's fetch needs `duplex: 'half'` for a stream body (Node 20 and 22 alike). Unless redirects
+        // are refused, it also keeps every chunk sent in case it must replay the body for a redirect,
+        // which would hold a whole upload in memory.
+        init.duplex = 'half';
+        init.redirect = 'error';
+      }
+      response = await lifetime.race(fetchImpl(`${baseUrl}${spec.path}`, init));
+    } catch (error) {
+      lifetime.dispose();
+      throw uploadFailure ?? failureFor(error, lifetime, spec, false);
+    }
+    lifetime.responded = true;
+    lifetime.disarm();
+
+    if (response.ok) return makeExchange(response, lifetime, spec);
+
+    // An error answer: read its (small) body for the message, then let the connection go.
+    const exchange = makeExchange(response, lifetime, spec);
+    let bodyText = '';
+    try {
+      bodyText = await exchange.text(MAX_ERROR_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof AppFailure && error.code === 'aborted') throw error;
+      // A cut or oversized error body still leaves the status to go by.
+    } finally {
+      exchange.close();
+    }
+    throw failureFromHttp({
+      status: response.status,
+      statusText: response.statusText,
+      bodyText,
+      headers: response.headers,
+      operation: spec.operation,
+    });
+  }
+
+  async function send(spec: RequestSpec): Promise<Exchange> {
+    for (let attemptIndex = 0; ; attemptIndex++) {
+      if (spec.signal?.aborted) throw abortedFailure();
+      let failure: AppFailure;
+      try {
+        return await attempt(spec);
+      } catch (error) {
+        failure = error instanceof AppFailure ? error : networkFailure(error, spec.operation);
+      }
+      if (!failure.retryable || attemptIndex >= retry.maxRetries || spec.signal?.aborted) throw failure;
+      const delay = retryDelayMs(attemptIndex, failure.retryAfterMs, retry);
+      if (delay === undefined) throw failure;
+      try {
+        await sleep(delay, spec.signal);
+      } catch {
+        // An injected sleep may reject on abort; the check below turns that into `aborted`.
+      }
+      if (spec.signal?.aborted) throw abortedFailure();
+    }
+  }
+
+  return { send, timeouts, limits };
+}

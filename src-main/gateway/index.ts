@@ -1,0 +1,203 @@
+// The gateway client: one factory, every endpoint of WIRE.md. Plain Node (no electron import).
+// Failures are thrown as `AppFailure`; streams never throw and end with one `done` or `error` event.
+import type {
+  AudioSource,
+  CatalogueModel,
+  CompactRequest,
+  CompactResult,
+  GenerateContentRequest,
+  ResponsesRequest,
+  SpeechClip,
+  SpeechOptions,
+  StreamEvent,
+  Transcript,
+  TranscriptionOptions,
+} from '../../src-preload/contract.ts';
+import { audioFilePart, transcriptionFields } from './audio.ts';
+import { catalogueFromV1, catalogueFromV1beta } from './catalogue.ts';
+import { buildGenerateContentBody, chatResultFromContent, contentPath } from './content.ts';
+import { createContentNormaliser, eventsFromContentBody } from './content-stream.ts';
+import { asFailure, withOperationAdvice } from './errors.ts';
+import { runEventStream } from './event-stream.ts';
+import { createHttpCore } from './http.ts';
+import { encodeMultipart } from './multipart.ts';
+import {
+  buildCompactBody,
+  buildResponsesBody,
+  chatResultFromResponse,
+  compactResultFromBody,
+} from './responses.ts';
+import { createResponsesNormaliser, eventsFromResponseBody } from './responses-stream.ts';
+import { buildSpeechBody, rejectNonAudio, writeSpeechFile } from './speech.ts';
+import { normaliseTranscript } from './transcript.ts';
+import type {
+  CallOptions,
+  ChatResult,
+  GatewayClient,
+  GatewayClientOptions,
+  SpeechCallOptions,
+  UploadCallOptions,
+} from './types.ts';
+
+export { AUDIO_CONTENT_TYPES, uploadNameFor } from './audio.ts';
+export { catalogueFromV1, catalogueFromV1beta, familiesFromId, mergeCatalogue } from './catalogue.ts';
+export { DEFAULT_LIMITS, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRY, DEFAULT_TIMEOUTS } from './defaults.ts';
+export { normaliseTranscript, parseSrt, parseVtt } from './transcript.ts';
+export type * from './types.ts';
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const http = createHttpCore(options);
+
+  async function uploadAudio(
+    mode: 'transcribe' | 'translate',
+    source: AudioSource,
+    transcription: TranscriptionOptions,
+    call: UploadCallOptions | undefined,
+  ): Promise<Transcript> {
+    const requested = transcription.responseFormat ?? 'json';
+    try {
+      const filePart = await audioFilePart(source);
+      const body = encodeMultipart([...transcriptionFields(transcription, mode), filePart]);
+      const exchange = await http.send({
+        method: 'POST',
+        path: mode === 'transcribe' ? '/v1/audio/transcriptions' : '/v1/audio/translations',
+        operation: mode,
+        accept: 'application/json, text/plain, */*',
+        signal: call?.signal,
+        // Called once per attempt: a retry streams the file again from the start.
+        upload: async () => ({
+          stream: body.stream(call?.onUploadProgress),
+          length: body.length,
+          contentType: body.contentType,
+        }),
+      });
+      const raw = await exchange.text();
+      return normaliseTranscript(raw, requested, exchange.response.headers.get('content-type'), mode);
+    } catch (error) {
+      throw withOperationAdvice(asFailure(error), mode);
+    }
+  }
+
+  async function postJson(
+    path: string,
+    operation: 'responses' | 'compact' | 'content',
+    json: unknown,
+    call: CallOptions | undefined,
+  ): Promise<unknown> {
+    const exchange = await http.send({ method: 'POST', path, operation, json, signal: call?.signal });
+    return exchange.json();
+  }
+
+  return {
+    transcribe: (source, transcription, call) => uploadAudio('transcribe', source, transcription, call),
+    translate: (source, transcription, call) => uploadAudio('translate', source, transcription, call),
+
+    async speech(speech: SpeechOptions, call: SpeechCallOptions): Promise<SpeechClip> {
+      const started = Date.now();
+      const format = speech.format ?? 'mp3';
+      const exchange = await http.send({
+        method: 'POST',
+        path: '/v1/audio/speech',
+        operation: 'speech',
+        json: buildSpeechBody(speech),
+        accept: '*/*',
+        signal: call.signal,
+      });
+      try {
+        await rejectNonAudio(exchange);
+        const file = await writeSpeechFile(exchange, {
+          directory: call.directory,
+          format,
+          wrapPcm: !speech.keepRawPcm,
+          onProgress: call.onProgress,
+        });
+        return {
+          path: file.path,
+          format,
+          extension: file.extension,
+          bytes: file.bytes,
+          contentType: exchange.response.headers.get('content-type'),
+          elapsedMs: Date.now() - started,
+        };
+      } catch (error) {
+        throw withOperationAdvice(asFailure(error), 'speech');
+      } finally {
+        exchange.close();
+      }
+    },
+
+    async responses(request: ResponsesRequest, call?: CallOptions): Promise<ChatResult> {
+      return chatResultFromResponse(
+        await postJson('/v1/responses', 'responses', buildResponsesBody(request, false), call),
+      );
+    },
+
+    streamResponses(request: ResponsesRequest, call?: CallOptions): AsyncIterable<StreamEvent> {
+      return runEventStream({
+        http,
+        spec: {
+          method: 'POST',
+          path: '/v1/responses',
+          operation: 'responses',
+          json: buildResponsesBody(request, true),
+          accept: 'text/event-stream',
+          signal: call?.signal,
+        },
+        normaliser: createResponsesNormaliser(),
+        eventsFromJson: eventsFromResponseBody,
+      });
+    },
+
+    async compact(request: CompactRequest, call?: CallOptions): Promise<CompactResult> {
+      return compactResultFromBody(
+        await postJson('/v1/responses/compact', 'compact', buildCompactBody(request), call),
+      );
+    },
+
+    async generateContent(request: GenerateContentRequest, call?: CallOptions): Promise<ChatResult> {
+      const body = await postJson(
+        contentPath(request.model, false),
+        'content',
+        buildGenerateContentBody(request),
+        call,
+      );
+      return chatResultFromContent(body);
+    },
+
+    streamGenerateContent(request: GenerateContentRequest, call?: CallOptions): AsyncIterable<StreamEvent> {
+      return runEventStream({
+        http,
+        spec: {
+          method: 'POST',
+          path: contentPath(request.model, true),
+          operation: 'content',
+          json: buildGenerateContentBody(request),
+          accept: 'text/event-stream',
+          signal: call?.signal,
+        },
+        normaliser: createContentNormaliser(),
+        eventsFromJson: eventsFromContentBody,
+      });
+    },
+
+    async listModelsV1(call?: CallOptions): Promise<CatalogueModel[]> {
+      const exchange = await http.send({
+        method: 'GET',
+        path: '/v1/models',
+        operation: 'models',
+        signal: call?.signal,
+      });
+      return catalogueFromV1(await exchange.json());
+    },
+
+    async listModelsV1beta(call?: CallOptions): Promise<CatalogueModel[]> {
+      const exchange = await http.send({
+        method: 'GET',
+        path: '/v1beta/models',
+        operation: 'models',
+        signal: call?.signal,
+      });
+      return catalogueFromV1beta(await exchange.json());
+    },
+  };
+}

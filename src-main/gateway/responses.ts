@@ -1,0 +1,123 @@
+// The Responses format (`/v1/responses`, `/v1/responses/compact`): request bodies and non-streamed answers.
+import type {
+  CompactRequest,
+  CompactResult,
+  ResponsesRequest,
+  TokenUsage,
+} from '../../src-preload/contract.ts';
+import { failureFromErrorObject, malformedFailure } from './errors.ts';
+import type { ChatResult } from './types.ts';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Only the settings that are set go on the wire; stop sequences have no Responses field and are left out. */
+export function buildResponsesBody(request: ResponsesRequest, stream: boolean): Record<string, unknown> {
+  const settings = request.settings ?? {};
+  const body: Record<string, unknown> = { model: request.model, input: request.input };
+  if (settings.instructions !== undefined && settings.instructions !== '')
+    body.instructions = settings.instructions;
+  if (settings.temperature !== undefined) body.temperature = settings.temperature;
+  if (settings.topP !== undefined) body.top_p = settings.topP;
+  if (settings.maxOutputTokens !== undefined) body.max_output_tokens = settings.maxOutputTokens;
+  if (settings.reasoningEffort !== undefined)
+    body.reasoning = { effort: settings.reasoningEffort, summary: 'auto' };
+  if (request.previousResponseId !== undefined && request.previousResponseId !== '') {
+    body.previous_response_id = request.previousResponseId;
+  }
+  // Nothing is kept on the provider's side unless the user asked for it.
+  body.store = request.store ?? false;
+  if (stream) body.stream = true;
+  return body;
+}
+
+export function buildCompactBody(request: CompactRequest): Record<string, unknown> {
+  const body: Record<string, unknown> = { model: request.model, input: request.input };
+  if (request.instructions !== undefined && request.instructions !== '')
+    body.instructions = request.instructions;
+  if (request.previousResponseId !== undefined && request.previousResponseId !== '') {
+    body.previous_response_id = request.previousResponseId;
+  }
+  return body;
+}
+
+export function usageFromResponses(usage: unknown): TokenUsage | null {
+  if (!isRecord(usage)) return null;
+  const details = isRecord(usage.output_tokens_details) ? usage.output_tokens_details : {};
+  const input = numberOrNull(usage.input_tokens) ?? numberOrNull(usage.prompt_tokens);
+  const output = numberOrNull(usage.output_tokens) ?? numberOrNull(usage.completion_tokens);
+  const total =
+    numberOrNull(usage.total_tokens) ?? (input !== null && output !== null ? input + output : null);
+  return {
+    inputTokens: input,
+    outputTokens: output,
+    reasoningTokens: numberOrNull(details.reasoning_tokens),
+    totalTokens: total,
+  };
+}
+
+/** The assistant's visible text in a Responses `output` (message items, output_text and refusal parts). */
+export function outputTextOf(response: Record<string, unknown>): string {
+  const pieces: string[] = [];
+  if (Array.isArray(response.output)) {
+    for (const item of response.output) {
+      if (!isRecord(item) || item.type !== 'message' || !Array.isArray(item.content)) continue;
+      for (const part of item.content) {
+        if (!isRecord(part)) continue;
+        if (part.type === 'output_text' && typeof part.text === 'string') pieces.push(part.text);
+        else if (part.type === 'refusal' && typeof part.refusal === 'string') pieces.push(part.refusal);
+      }
+    }
+  }
+  if (pieces.length === 0 && typeof response.output_text === 'string') return response.output_text;
+  return pieces.join('');
+}
+
+/** Reasoning summaries (and raw reasoning text, where a model exposes it) in a Responses `output`. */
+export function reasoningTextOf(response: Record<string, unknown>): string {
+  const pieces: string[] = [];
+  if (!Array.isArray(response.output)) return '';
+  for (const item of response.output) {
+    if (!isRecord(item) || item.type !== 'reasoning') continue;
+    for (const list of [item.summary, item.content]) {
+      if (!Array.isArray(list)) continue;
+      for (const part of list) if (isRecord(part) && typeof part.text === 'string') pieces.push(part.text);
+    }
+  }
+  return pieces.join('\n\n');
+}
+
+export function chatResultFromResponse(body: unknown): ChatResult {
+  if (!isRecord(body)) throw malformedFailure('the response was not an object.', 'responses');
+  if (isRecord(body.error) && (body.status === 'failed' || !Array.isArray(body.output))) {
+    throw failureFromErrorObject({ error: body.error }, 'responses');
+  }
+  const result: ChatResult = {
+    text: outputTextOf(body),
+    reasoning: reasoningTextOf(body),
+    usage: usageFromResponses(body.usage),
+    status: typeof body.status === 'string' ? body.status : 'completed',
+    raw: body,
+  };
+  if (typeof body.id === 'string') result.responseId = body.id;
+  return result;
+}
+
+export function compactResultFromBody(body: unknown): CompactResult {
+  if (!isRecord(body)) throw malformedFailure('the compaction result was not an object.', 'compact');
+  if (isRecord(body.error) && !Array.isArray(body.output)) {
+    throw failureFromErrorObject({ error: body.error }, 'compact');
+  }
+  if (!Array.isArray(body.output)) throw malformedFailure('the compaction result had no output.', 'compact');
+  return {
+    id: typeof body.id === 'string' ? body.id : '',
+    output: body.output,
+    usage: usageFromResponses(body.usage),
+    raw: body,
+  };
+}
