@@ -32,7 +32,7 @@ step(
   ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`]),
 );
 if (built) {
-  step('end-to-end tests', ...npx(['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: PLAYWRIGHT_JSON }));
+  step('end-to-end tests', ...npx(['playwright', 'test'], { GS_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON }));
 } else {
   console.log('\n▶ end-to-end tests skipped: the build failed');
 }

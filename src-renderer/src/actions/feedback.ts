@@ -1,0 +1,13 @@
+// One way to tell the user how an action went, so every action sounds the same.
+import type { AppError } from '../../../src-preload/contract.ts';
+import { useAppStore } from '../store/index.ts';
+
+export function toastSuccess(title: string, detail?: string): void {
+  useAppStore.getState().pushToast({ tone: 'success', title, ...(detail ? { detail } : {}) });
+}
+
+export function toastError(error: AppError): void {
+  useAppStore
+    .getState()
+    .pushToast({ tone: 'error', title: error.message, ...(error.hint ? { detail: error.hint } : {}) });
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.tsx';
+import { followSettingsChanges, loadSettings } from './actions/settings.ts';
+import { subscribe } from './api.ts';
+import { useAppStore } from './store/index.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/app.css';
+
+// Subscriptions live for the whole window, outside React, so a re-render never drops an event.
+followSettingsChanges();
+subscribe('stream.batch', (batch) => useAppStore.getState().applyStreamBatch(batch));
+void loadSettings();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

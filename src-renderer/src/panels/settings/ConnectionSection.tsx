@@ -1,0 +1,101 @@
+import { CircleCheck, CircleX, PlugZap } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { FamilyCheck, ProfileView } from '../../../../src-preload/contract.ts';
+import { testConnection } from '../../actions/settings.ts';
+import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+
+const FAMILIES = [
+  { key: 'v1', path: '/v1', covers: 'Audio and Responses' },
+  { key: 'v1beta', path: '/v1beta', covers: 'Content generation and models' },
+] as const;
+
+/** Runs `gateway.testConnection` for the profile and shows each API family's answer on its own line. */
+export function ConnectionSection({ profile }: { profile: ProfileView }) {
+  const check = useAppStore((s) => s.connectionChecks[profile.id]);
+  const running = check?.status === 'running';
+  const resultRef = useRef<HTMLDivElement>(null);
+  // The section sits low in the editor: bring a fresh answer into view rather than leave it below the fold.
+  const finishedAt = check && check.status !== 'running' ? check.at : null;
+  useEffect(() => {
+    if (finishedAt !== null) resultRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [finishedAt]);
+  return (
+    <SettingsSection
+      title="Connection"
+      description="Checks both API families with this profile's address and key."
+      testId="connection-section"
+      actions={
+        <Button
+          icon={PlugZap}
+          busy={running}
+          onClick={() => testConnection(profile.id)}
+          data-testid="test-connection"
+        >
+          {running ? 'Testing…' : 'Test connection'}
+        </Button>
+      }
+    >
+      <div ref={resultRef} className="connection__result">
+        {!check || running ? (
+          <p className="connection__idle">
+            {running
+              ? `Contacting ${profile.baseUrl}…`
+              : profile.hasKey
+                ? 'Not tested yet.'
+                : 'Add an API key, then test the connection.'}
+          </p>
+        ) : check.status === 'failed' ? (
+          <Callout tone="error" title="The test could not run" testId="connection-failed" role="alert">
+            {check.error.message}
+            {check.error.hint ? <span className="connection__hint"> {check.error.hint}</span> : null}
+          </Callout>
+        ) : (
+          <ul className="connection__results" data-testid="connection-results">
+            {FAMILIES.map((family) => (
+              <FamilyResult
+                key={family.key}
+                path={family.path}
+                covers={family.covers}
+                check={check.report[family.key]}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+    </SettingsSection>
+  );
+}
+
+function FamilyResult({ path, covers, check }: { path: string; covers: string; check: FamilyCheck }) {
+  return (
+    <li
+      className={`connection__row connection__row--${check.ok ? 'ok' : 'failed'}`}
+      data-testid={`connection-${path.slice(1)}`}
+    >
+      {check.ok ? (
+        <CircleCheck size={16} className="connection__icon" aria-label="Reachable" />
+      ) : (
+        <CircleX size={16} className="connection__icon" aria-label="Failed" />
+      )}
+      <div className="connection__family">
+        <span className="mono connection__path">{path}</span>
+        <span className="connection__covers">{covers}</span>
+      </div>
+      <div className="connection__outcome">
+        {check.ok ? (
+          <span className="connection__metrics">
+            {check.modelCount} {check.modelCount === 1 ? 'model' : 'models'} · {check.latencyMs} ms
+          </span>
+        ) : (
+          <>
+            <span className="connection__message">{check.error.message}</span>
+            {check.error.hint ? <span className="connection__hint">{check.error.hint}</span> : null}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,125 @@
+import { Check, Copy, Trash } from 'lucide-react';
+import { useState } from 'react';
+import type { ProfileView } from '../../../../src-preload/contract.ts';
+import { deleteProfile, duplicateProfile, setActiveProfile } from '../../actions/settings.ts';
+import { Button } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ProfileAvatar } from '../../shell/ProfileAvatar.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { ConnectionSection } from './ConnectionSection.tsx';
+import { KeySection } from './KeySection.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+
+/** The right-hand side of Settings for one saved profile: its header, fields, key and connection test. */
+export function ProfileEditor({ profile }: { profile: ProfileView }) {
+  const isActive = useAppStore((s) => s.settings?.activeProfileId === profile.id);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState<'active' | 'duplicate' | null>(null);
+
+  const run = async (what: 'active' | 'duplicate', action: () => Promise<boolean>) => {
+    setBusy(what);
+    await action();
+    setBusy(null);
+  };
+
+  return (
+    <div className="profile-editor" data-testid="profile-editor">
+      <header className="profile-editor__header">
+        <ProfileAvatar name={profile.name} size={40} />
+        <div className="profile-editor__heading">
+          <h2 className="profile-editor__name" data-testid="editor-title">
+            {profile.name}
+          </h2>
+          <p className="profile-editor__url mono" data-selectable>
+            {profile.baseUrl}
+          </p>
+        </div>
+        <div className="profile-editor__actions">
+          {isActive ? (
+            <span className="badge badge--accent badge--lg">
+              <Check size={13} aria-hidden /> Active
+            </span>
+          ) : (
+            <Button
+              variant="secondary"
+              busy={busy === 'active'}
+              onClick={() => run('active', () => setActiveProfile(profile.id))}
+              data-testid="set-active"
+            >
+              Use this profile
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            icon={Copy}
+            busy={busy === 'duplicate'}
+            onClick={() => run('duplicate', () => duplicateProfile(profile.id))}
+            data-testid="duplicate-profile"
+          >
+            Duplicate
+          </Button>
+          <Button
+            variant="danger-ghost"
+            icon={Trash}
+            onClick={() => setConfirmDelete(true)}
+            data-testid="delete-profile"
+          >
+            Delete
+          </Button>
+        </div>
+      </header>
+
+      <SettingsSection
+        title="Gateway"
+        description="Where requests go and how they are sent."
+        testId="details-section"
+      >
+        {/* Remounting on every save resets the draft to what main stored (normalised URL and all). */}
+        <ProfileForm key={`${profile.id}:${profile.updatedAt}`} mode="edit" profile={profile} />
+      </SettingsSection>
+      <KeySection profile={profile} />
+      <ConnectionSection profile={profile} />
+
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete “${profile.name}”?`}
+        icon={Trash}
+        confirmLabel="Delete profile"
+        testId="confirm-delete"
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => deleteProfile(profile.id)}
+      >
+        <p>
+          The profile and its stored API key are removed from this computer. This cannot be undone.
+          {isActive ? ' Another profile becomes active.' : ''}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** The editor's state for a profile that does not exist yet. */
+export function NewProfileEditor() {
+  const select = useAppStore((s) => s.select);
+  const activeId = useAppStore((s) => s.settings?.activeProfileId ?? s.settings?.profiles[0]?.id ?? null);
+  return (
+    <div className="profile-editor" data-testid="profile-editor">
+      <header className="profile-editor__header">
+        <div className="profile-editor__heading">
+          <h2 className="profile-editor__name" data-testid="editor-title">
+            New profile
+          </h2>
+          <p className="profile-editor__subtitle">A gateway address and the key to use with it.</p>
+        </div>
+      </header>
+      <SettingsSection title="Gateway" testId="details-section">
+        <ProfileForm
+          mode="create"
+          onCreated={() => {}}
+          onCancel={() => select(activeId ? { kind: 'profile', id: activeId } : null)}
+        />
+      </SettingsSection>
+    </div>
+  );
+}

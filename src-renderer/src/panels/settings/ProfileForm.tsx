@@ -1,0 +1,260 @@
+import { ChevronRight } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { AppError, ProfileView } from '../../../../src-preload/contract.ts';
+import { createProfile, updateProfile } from '../../actions/settings.ts';
+import { Button } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { FormRow } from '../../components/FormRow.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { selectEncryption } from '../../store/settings.ts';
+import { ExtraHeadersField } from './ExtraHeadersField.tsx';
+import { KeyHeaderField } from './KeyHeaderField.tsx';
+import {
+  advancedSummary,
+  draftFromProfile,
+  emptyDraft,
+  fieldsFromDraft,
+  hasErrors,
+  isDraftChanged,
+  type ProfileDraft,
+  usesAdvancedFields,
+  validateDraft,
+} from './profile-draft.ts';
+import { SecretInput } from './SecretInput.tsx';
+
+type ProfileFormProps =
+  | { mode: 'create'; onCreated(): void; onCancel?(): void }
+  | { mode: 'edit'; profile: ProfileView };
+
+const NO_WARNINGS: string[] = [];
+
+/**
+ * The profile's editable fields. Creating also takes the key (one step for a new user); editing leaves
+ * the key to its own section, since replacing a key is an action of its own, not a field to "save".
+ * The parent remounts the form (via `key`) when the saved profile changes, which resets the draft.
+ */
+export function ProfileForm(props: ProfileFormProps) {
+  const idPrefix = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const editing = props.mode === 'edit' ? props.profile : null;
+  const [draft, setDraft] = useState<ProfileDraft>(() =>
+    editing ? draftFromProfile(editing) : emptyDraft(),
+  );
+  const [apiKey, setApiKey] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<AppError | null>(null);
+  // Advanced fields stay folded unless this profile already uses them.
+  const [advancedOpen, setAdvancedOpen] = useState(() => editing !== null && usesAdvancedFields(editing));
+  const encryption = useAppStore(selectEncryption);
+  const savedWarnings =
+    useAppStore((s) => (editing ? s.profileWarnings[editing.id] : undefined)) ?? NO_WARNINGS;
+
+  const errors = validateDraft(draft);
+  const shown = showErrors ? errors : {};
+  const changed = editing ? isDraftChanged(draft, editing) : true;
+  // Warnings describe the saved address; once the user edits it they no longer apply.
+  const baseUrlWarnings = editing && draft.baseUrl.trim() === editing.baseUrl ? savedWarnings : NO_WARNINGS;
+  const patch = (next: Partial<ProfileDraft>) => {
+    setDraft((current) => ({ ...current, ...next }));
+    setSaveError(null);
+  };
+  const ids = {
+    name: `${idPrefix}-name`,
+    baseUrl: `${idPrefix}-base-url`,
+    apiKey: `${idPrefix}-api-key`,
+    keyHeader: `${idPrefix}-key-header`,
+    headers: `${idPrefix}-headers`,
+    limit: `${idPrefix}-upload-limit`,
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowErrors(true);
+    if (hasErrors(errors)) {
+      if (errors.customKeyHeader || errors.extraHeaders || errors.uploadLimitMb) setAdvancedOpen(true);
+      // Focus the first field to fix once the error styles have rendered.
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    setSaving(true);
+    const fields = fieldsFromDraft(draft);
+    const outcome = editing
+      ? await updateProfile(editing.id, fields)
+      : await createProfile(fields, apiKey.trim());
+    setSaving(false);
+    setSaveError(outcome.error ?? null);
+    if (outcome.ok && props.mode === 'create') {
+      setApiKey('');
+      props.onCreated();
+    }
+  };
+
+  const advancedRows = (
+    <>
+      <FormRow
+        controlId={ids.keyHeader}
+        label="Key header for /v1beta"
+        asGroup
+        error={shown.customKeyHeader}
+        description="Content-generation calls carry the key in this header. /v1 calls always use a Bearer token."
+      >
+        <KeyHeaderField
+          idPrefix={idPrefix}
+          choice={draft.keyHeader}
+          custom={draft.customKeyHeader}
+          customError={shown.customKeyHeader}
+          onChoice={(keyHeader) => patch({ keyHeader })}
+          onCustom={(customKeyHeader) => patch({ customKeyHeader })}
+        />
+      </FormRow>
+      <FormRow
+        controlId={ids.headers}
+        label="Extra headers"
+        asGroup
+        description="Sent with every call to this gateway, for example an organisation or routing header."
+      >
+        <ExtraHeadersField
+          rows={draft.extraHeaders}
+          errors={shown.extraHeaders}
+          onChange={(extraHeaders) => patch({ extraHeaders })}
+        />
+      </FormRow>
+      <FormRow
+        controlId={ids.limit}
+        label="Audio upload limit"
+        error={shown.uploadLimitMb}
+        description="Larger files are stopped before upload. Most gateways accept 25 MB."
+      >
+        <div className="input-with-suffix">
+          <input
+            id={ids.limit}
+            className="input"
+            inputMode="decimal"
+            value={draft.uploadLimitMb}
+            aria-invalid={shown.uploadLimitMb ? true : undefined}
+            aria-describedby={`${ids.limit}-help`}
+            onChange={(event) => patch({ uploadLimitMb: event.target.value })}
+          />
+          <span className="input-with-suffix__suffix">MB</span>
+        </div>
+      </FormRow>
+    </>
+  );
+
+  return (
+    <form ref={formRef} className="profile-form" onSubmit={submit} noValidate data-testid="profile-form">
+      <div className="form-grid">
+        <FormRow controlId={ids.name} label="Name" error={shown.name}>
+          <input
+            id={ids.name}
+            className="input"
+            placeholder="My gateway"
+            value={draft.name}
+            autoFocus={!editing}
+            autoComplete="off"
+            aria-invalid={shown.name ? true : undefined}
+            aria-describedby={`${ids.name}-help`}
+            onChange={(event) => patch({ name: event.target.value })}
+          />
+        </FormRow>
+        <FormRow
+          controlId={ids.baseUrl}
+          label="Base URL"
+          error={shown.baseUrl}
+          warnings={baseUrlWarnings}
+          description="The gateway's address. A trailing slash or /v1 is removed for you."
+        >
+          <input
+            id={ids.baseUrl}
+            className="input input--mono"
+            placeholder="https://gateway.example.com"
+            value={draft.baseUrl}
+            spellCheck={false}
+            autoComplete="off"
+            inputMode="url"
+            aria-invalid={shown.baseUrl ? true : undefined}
+            aria-describedby={`${ids.baseUrl}-help`}
+            onChange={(event) => patch({ baseUrl: event.target.value })}
+          />
+        </FormRow>
+        {editing ? null : (
+          <FormRow
+            controlId={ids.apiKey}
+            label="API key"
+            description={
+              encryption?.backend === 'unavailable'
+                ? undefined
+                : encryption?.backend === 'basic_text'
+                  ? 'This system has no keychain; you will be asked before the key is stored.'
+                  : 'Encrypted by your system keychain and sent only to this gateway. Optional for now.'
+            }
+          >
+            {encryption?.backend === 'unavailable' ? (
+              <Callout tone="warning" compact>
+                This system offers no way to store a key safely. Create the profile now; a key can be added on
+                a system with a keychain.
+              </Callout>
+            ) : (
+              <SecretInput
+                id={ids.apiKey}
+                placeholder="sk-…"
+                value={apiKey}
+                aria-describedby={`${ids.apiKey}-help`}
+                onChange={(event) => setApiKey(event.target.value)}
+              />
+            )}
+          </FormRow>
+        )}
+      </div>
+
+      <div className="profile-form__advanced">
+        <button
+          type="button"
+          className="disclosure"
+          aria-expanded={advancedOpen}
+          onClick={() => setAdvancedOpen((open) => !open)}
+        >
+          <ChevronRight size={14} aria-hidden className="disclosure__chevron" />
+          Advanced options
+          {advancedOpen ? null : <span className="disclosure__hint">{advancedSummary(draft)}</span>}
+        </button>
+        {advancedOpen ? <div className="form-grid profile-form__advanced-rows">{advancedRows}</div> : null}
+      </div>
+
+      {saveError ? (
+        <Callout tone="error" compact role="alert" title={saveError.message} testId="profile-form-error">
+          {saveError.hint}
+        </Callout>
+      ) : null}
+
+      <div className="profile-form__footer">
+        {editing && changed ? <span className="profile-form__dirty">Unsaved changes</span> : <span />}
+        <div className="profile-form__buttons">
+          {editing ? (
+            <Button
+              variant="ghost"
+              disabled={!changed || saving}
+              onClick={() => {
+                setDraft(draftFromProfile(editing));
+                setShowErrors(false);
+                setSaveError(null);
+              }}
+            >
+              Discard
+            </Button>
+          ) : props.mode === 'create' && props.onCancel ? (
+            <Button variant="ghost" onClick={props.onCancel} disabled={saving}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" variant="primary" busy={saving} disabled={!changed}>
+            {editing ? 'Save changes' : 'Create profile'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

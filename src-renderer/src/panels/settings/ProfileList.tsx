@@ -1,0 +1,81 @@
+import { CircleCheck, KeyRound, Plus } from 'lucide-react';
+import { IconButton } from '../../components/Button.tsx';
+import { ProfileAvatar } from '../../shell/ProfileAvatar.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { selectProfiles } from '../../store/settings.ts';
+import { hostOf } from '../../util/url.ts';
+
+/** Every profile, the active one marked; choosing one opens it in the editor. */
+export function ProfileList() {
+  const profiles = useAppStore(selectProfiles);
+  const activeId = useAppStore((s) => s.settings?.activeProfileId ?? null);
+  const selection = useAppStore((s) => s.selection);
+  const select = useAppStore((s) => s.select);
+  return (
+    <div className="profile-list">
+      <div className="profile-list__header">
+        <h2 className="profile-list__title">Profiles</h2>
+        <IconButton
+          icon={Plus}
+          label="New profile"
+          size="sm"
+          onClick={() => select({ kind: 'new' })}
+          data-testid="new-profile"
+        />
+      </div>
+      <ul className="profile-list__items" data-testid="profile-list">
+        {profiles.map((profile) => {
+          const selected = selection?.kind === 'profile' && selection.id === profile.id;
+          const active = profile.id === activeId;
+          return (
+            <li key={profile.id}>
+              <button
+                type="button"
+                className="profile-list__item"
+                aria-current={selected ? 'true' : undefined}
+                data-testid="profile-item"
+                data-profile-name={profile.name}
+                onClick={() => select({ kind: 'profile', id: profile.id })}
+              >
+                <ProfileAvatar name={profile.name} size={28} />
+                <span className="profile-list__text">
+                  <span className="profile-list__name">{profile.name}</span>
+                  <span className="profile-list__host">{hostOf(profile.baseUrl)}</span>
+                </span>
+                {profile.hasKey ? null : (
+                  <span className="profile-list__marker profile-list__marker--warning" title="No API key yet">
+                    <KeyRound size={13} aria-hidden />
+                    <span className="visually-hidden">No API key</span>
+                  </span>
+                )}
+                {active ? (
+                  <span
+                    className="profile-list__marker profile-list__marker--active"
+                    title="Active profile"
+                    data-testid="active-badge"
+                  >
+                    <CircleCheck size={15} aria-hidden />
+                    <span className="visually-hidden">Active</span>
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          );
+        })}
+        {selection?.kind === 'new' ? (
+          <li>
+            <div className="profile-list__item profile-list__item--draft" aria-current="true">
+              <span className="profile-list__draft-icon" aria-hidden>
+                <Plus size={14} />
+              </span>
+              <span className="profile-list__text">
+                <span className="profile-list__name">New profile</span>
+                <span className="profile-list__host">Not saved yet</span>
+              </span>
+            </div>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

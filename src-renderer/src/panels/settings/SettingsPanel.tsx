@@ -1,0 +1,34 @@
+import { PanelHeader } from '../../shell/PanelHeader.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { EncryptionStatusCard } from './EncryptionStatusCard.tsx';
+import { NewProfileEditor, ProfileEditor } from './ProfileEditor.tsx';
+import { ProfileList } from './ProfileList.tsx';
+import './settings.css';
+
+export function SettingsPanel() {
+  const selection = useAppStore((s) => s.selection);
+  const profile = useAppStore((s) => {
+    const selected = s.selection;
+    return selected?.kind === 'profile'
+      ? (s.settings?.profiles.find((p) => p.id === selected.id) ?? null)
+      : null;
+  });
+  return (
+    <>
+      <PanelHeader title="Settings" description="Your gateways, their keys, and how requests are sent." />
+      <div className="settings-layout">
+        <div className="settings-layout__aside">
+          <ProfileList />
+          <EncryptionStatusCard />
+        </div>
+        <div className="settings-layout__main">
+          {selection?.kind === 'new' ? (
+            <NewProfileEditor />
+          ) : profile ? (
+            <ProfileEditor profile={profile} />
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+// The profile form's state and its checks, kept free of React so the rules read in one place.
+// Main validates again and normalises (trailing slash, `/v1`); these checks only catch what a user
+// should fix before pressing Save.
+import {
+  DEFAULT_UPLOAD_LIMIT_MB,
+  DEFAULT_VENDOR_KEY_HEADER,
+  GOOGLE_KEY_HEADER,
+  type ProfileFields,
+  type ProfileView,
+} from '../../../../src-preload/contract.ts';
+
+export type KeyHeaderChoice = 'vendor' | 'google' | 'custom';
+
+export interface HeaderRow {
+  /** Stable identity for React lists and error messages; not saved. */
+  rowId: number;
+  name: string;
+  value: string;
+}
+
+export interface ProfileDraft {
+  name: string;
+  baseUrl: string;
+  keyHeader: KeyHeaderChoice;
+  customKeyHeader: string;
+  extraHeaders: HeaderRow[];
+  uploadLimitMb: string;
+}
+
+export interface DraftErrors {
+  name?: string;
+  baseUrl?: string;
+  customKeyHeader?: string;
+  extraHeaders?: Record<number, string>;
+  uploadLimitMb?: string;
+}
+
+export const MAX_UPLOAD_LIMIT_MB = 2048;
+
+// RFC 9110 token characters: what an HTTP header name may contain.
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+let nextRowId = 1;
+export const newHeaderRow = (name = '', value = ''): HeaderRow => ({ rowId: nextRowId++, name, value });
+
+export function emptyDraft(): ProfileDraft {
+  return {
+    name: '',
+    baseUrl: '',
+    keyHeader: 'vendor',
+    customKeyHeader: '',
+    extraHeaders: [],
+    uploadLimitMb: String(DEFAULT_UPLOAD_LIMIT_MB),
+  };
+}
+
+export function draftFromProfile(profile: ProfileView): ProfileDraft {
+  const header = profile.vendorKeyHeader.toLowerCase();
+  const keyHeader: KeyHeaderChoice =
+    header === DEFAULT_VENDOR_KEY_HEADER ? 'vendor' : header === GOOGLE_KEY_HEADER ? 'google' : 'custom';
+  return {
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    keyHeader,
+    customKeyHeader: keyHeader === 'custom' ? profile.vendorKeyHeader : '',
+    extraHeaders: Object.entries(profile.extraHeaders).map(([name, value]) => newHeaderRow(name, value)),
+    uploadLimitMb: String(profile.uploadLimitMb),
+  };
+}
+
+export function validateDraft(draft: ProfileDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (!draft.name.trim()) errors.name = 'Give the profile a name.';
+  else if (draft.name.trim().length > 60) errors.name = 'Keep the name under 60 characters.';
+
+  const baseUrlError = checkBaseUrl(draft.baseUrl);
+  if (baseUrlError) errors.baseUrl = baseUrlError;
+
+  if (draft.keyHeader === 'custom') {
+    const name = draft.customKeyHeader.trim();
+    if (!name) errors.customKeyHeader = 'Enter the header name your gateway expects.';
+    else if (!HEADER_NAME.test(name))
+      errors.customKeyHeader = 'A header name has no spaces or special characters.';
+  }
+
+  const headerErrors: Record<number, string> = {};
+  const seen = new Set<string>();
+  for (const row of draft.extraHeaders) {
+    const name = row.name.trim();
+    if (!name && !row.value.trim()) continue;
+    if (!name) headerErrors[row.rowId] = 'Enter a header name.';
+    else if (!HEADER_NAME.test(name)) headerErrors[row.rowId] = `“${name}” is not a valid header name.`;
+    else if (seen.has(name.toLowerCase())) headerErrors[row.rowId] = `“${name}” is listed twice.`;
+    seen.add(name.toLowerCase());
+  }
+  if (Object.keys(headerErrors).length > 0) errors.extraHeaders = headerErrors;
+
+  const limit = Number(draft.uploadLimitMb);
+  if (!draft.uploadLimitMb.trim() || !Number.isFinite(limit) || limit <= 0)
+    errors.uploadLimitMb = 'Enter a size in megabytes, for example 25.';
+  else if (limit > MAX_UPLOAD_LIMIT_MB) errors.uploadLimitMb = `At most ${MAX_UPLOAD_LIMIT_MB} MB.`;
+  return errors;
+}
+
+function checkBaseUrl(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return 'Enter the address of your gateway.';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return 'Enter a full address, such as https://gateway.example.com.';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return 'The address must start with https:// or http://.';
+  if (url.username || url.password) return 'Leave credentials out of the address; use the API key field.';
+  return null;
+}
+
+export const hasErrors = (errors: DraftErrors): boolean => Object.keys(errors).length > 0;
+
+export function fieldsFromDraft(draft: ProfileDraft): ProfileFields {
+  const extraHeaders: Record<string, string> = {};
+  for (const row of draft.extraHeaders) {
+    if (row.name.trim()) extraHeaders[row.name.trim()] = row.value.trim();
+  }
+  const vendorKeyHeader =
+    draft.keyHeader === 'vendor'
+      ? DEFAULT_VENDOR_KEY_HEADER
+      : draft.keyHeader === 'google'
+        ? GOOGLE_KEY_HEADER
+        : draft.customKeyHeader.trim();
+  return {
+    name: draft.name.trim(),
+    baseUrl: draft.baseUrl.trim(),
+    vendorKeyHeader,
+    extraHeaders,
+    uploadLimitMb: Number(draft.uploadLimitMb),
+  };
+}
+
+/** Whether saving the draft would change the profile (compares what would be sent, not the raw inputs). */
+export function isDraftChanged(draft: ProfileDraft, profile: ProfileView): boolean {
+  const fields = fieldsFromDraft(draft);
+  return (
+    fields.name !== profile.name ||
+    fields.baseUrl !== profile.baseUrl ||
+    fields.vendorKeyHeader !== profile.vendorKeyHeader ||
+    fields.uploadLimitMb !== profile.uploadLimitMb ||
+    JSON.stringify(fields.extraHeaders) !== JSON.stringify(profile.extraHeaders)
+  );
+}
+
+/** Whether a profile departs from the defaults in the fields the form folds away. */
+export function usesAdvancedFields(profile: ProfileView): boolean {
+  return (
+    profile.vendorKeyHeader !== DEFAULT_VENDOR_KEY_HEADER ||
+    Object.keys(profile.extraHeaders).length > 0 ||
+    profile.uploadLimitMb !== DEFAULT_UPLOAD_LIMIT_MB
+  );
+}
+
+/** One line saying what the folded fields are set to, e.g. "x-vendor-api-key · no extra headers · 25 MB". */
+export function advancedSummary(draft: ProfileDraft): string {
+  const header =
+    draft.keyHeader === 'vendor'
+      ? DEFAULT_VENDOR_KEY_HEADER
+      : draft.keyHeader === 'google'
+        ? GOOGLE_KEY_HEADER
+        : draft.customKeyHeader.trim() || 'custom header';
+  const count = draft.extraHeaders.filter((row) => row.name.trim()).length;
+  const extra = count === 0 ? 'no extra headers' : count === 1 ? '1 extra header' : `${count} extra headers`;
+  return `${header} · ${extra} · ${draft.uploadLimitMb.trim() || '?'} MB uploads`;
+}

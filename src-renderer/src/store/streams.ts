@@ -1,0 +1,111 @@
+// Stream text lives in its own slice keyed by stream id, so a panel showing one stream re-renders only
+// when that stream changes, and nothing else in the app re-renders for a token.
+import type { StateCreator } from 'zustand';
+import type { AppError, StreamBatch, TokenUsage } from '../../../src-preload/contract.ts';
+import type { AppState } from './index.ts';
+
+export type StreamStatus = 'running' | 'done' | 'error' | 'stopped';
+
+export interface StreamState {
+  text: string;
+  reasoning: string;
+  usage: TokenUsage | null;
+  upload: { sent: number; total: number } | null;
+  result: unknown;
+  status: StreamStatus;
+  /** The terminal status the gateway reported (`completed`, `incomplete`, …). */
+  doneStatus: string | null;
+  responseId: string | null;
+  error: AppError | null;
+  /** Events seen so far; a cheap way for metrics to notice progress without reading the text. */
+  eventCount: number;
+}
+
+export interface StreamsSlice {
+  streams: Record<string, StreamState>;
+  applyStreamBatch(batch: StreamBatch): void;
+  forgetStream(streamId: string): void;
+}
+
+const emptyStream = (): StreamState => ({
+  text: '',
+  reasoning: '',
+  usage: null,
+  upload: null,
+  result: undefined,
+  status: 'running',
+  doneStatus: null,
+  responseId: null,
+  error: null,
+  eventCount: 0,
+});
+
+/** Folds one batch into a stream's state; pure so it can be tested without a store. */
+export function foldStreamBatch(previous: StreamState | undefined, batch: StreamBatch): StreamState {
+  const next = { ...(previous ?? emptyStream()) };
+  let text = next.text;
+  let reasoning = next.reasoning;
+  for (const event of batch.events) {
+    switch (event.type) {
+      case 'text-delta':
+        text += event.text;
+        break;
+      case 'reasoning-delta':
+        reasoning += event.text;
+        break;
+      case 'usage':
+        next.usage = event.usage;
+        break;
+      case 'upload-progress':
+        next.upload = { sent: event.sent, total: event.total };
+        break;
+      case 'result':
+        next.result = event.data;
+        break;
+      case 'done':
+        next.status = event.status === 'cancelled' || event.status === 'aborted' ? 'stopped' : 'done';
+        next.doneStatus = event.status;
+        next.responseId = event.responseId ?? next.responseId;
+        break;
+      case 'error':
+        next.status = event.error.code === 'aborted' ? 'stopped' : 'error';
+        next.error = event.error;
+        break;
+    }
+  }
+  next.text = text;
+  next.reasoning = reasoning;
+  next.eventCount += batch.events.length;
+  // A final batch without a terminal event still ends the stream.
+  if (batch.final && next.status === 'running') next.status = 'done';
+  return next;
+}
+
+export const createStreamsSlice: StateCreator<AppState, [], [], StreamsSlice> = (set) => ({
+  streams: {},
+  applyStreamBatch: (batch) =>
+    set((current) => ({
+      streams: {
+        ...current.streams,
+        [batch.streamId]: foldStreamBatch(current.streams[batch.streamId], batch),
+      },
+    })),
+  forgetStream: (streamId) =>
+    set((current) => {
+      if (!(streamId in current.streams)) return current;
+      const next = { ...current.streams };
+      delete next[streamId];
+      return { streams: next };
+    }),
+});
+
+// Narrow selectors: each returns a primitive or a stable reference, so `useAppStore(selectStreamText(id))`
+// re-renders only when that stream's text changes.
+export const selectStream = (streamId: string) => (s: AppState) => s.streams[streamId] ?? null;
+export const selectStreamText = (streamId: string) => (s: AppState) => s.streams[streamId]?.text ?? '';
+export const selectStreamReasoning = (streamId: string) => (s: AppState) =>
+  s.streams[streamId]?.reasoning ?? '';
+export const selectStreamStatus = (streamId: string) => (s: AppState) => s.streams[streamId]?.status ?? null;
+export const selectStreamUsage = (streamId: string) => (s: AppState) => s.streams[streamId]?.usage ?? null;
+export const selectStreamError = (streamId: string) => (s: AppState) => s.streams[streamId]?.error ?? null;
+export const selectStreamUpload = (streamId: string) => (s: AppState) => s.streams[streamId]?.upload ?? null;

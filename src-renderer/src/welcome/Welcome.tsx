@@ -1,0 +1,73 @@
+import { ArrowLeft, ArrowRight, AudioLines, Lock, MessagesSquare, Speech } from 'lucide-react';
+import { useState } from 'react';
+import { AppMark } from '../components/AppMark.tsx';
+import { Button } from '../components/Button.tsx';
+import { NoticeBanner } from '../components/NoticeBanner.tsx';
+import { ProfileForm } from '../panels/settings/ProfileForm.tsx';
+import { useAppStore } from '../store/index.ts';
+import './Welcome.css';
+
+const FEATURES = [
+  { icon: AudioLines, title: 'Transcribe', text: 'Audio files or your microphone to text, with timestamps.' },
+  { icon: Speech, title: 'Speak', text: 'Text to natural speech, in the voice you pick.' },
+  { icon: MessagesSquare, title: 'Playground', text: 'Chat with any model, streamed, with metrics.' },
+] as const;
+
+/** First run: what the app does, then one form to add the gateway. */
+export function Welcome() {
+  const [step, setStep] = useState<'intro' | 'form'>('intro');
+  const showPanel = useAppStore((s) => s.showPanel);
+  return (
+    <div className="welcome" data-testid="welcome">
+      <div className="welcome__column">
+        <NoticeBanner />
+        {step === 'intro' ? (
+          <section className="welcome__intro" aria-labelledby="welcome-title">
+            <AppMark size={56} />
+            <h1 id="welcome-title" className="welcome__title">
+              Welcome to Gateway Studio
+            </h1>
+            <p className="welcome__lead">
+              Transcribe audio, turn text into speech and chat with models — all through your own model
+              gateway.
+            </p>
+            <ul className="welcome__features">
+              {FEATURES.map((feature) => (
+                <li key={feature.title} className="welcome__feature">
+                  <span className="welcome__feature-icon" aria-hidden>
+                    <feature.icon size={18} />
+                  </span>
+                  <p className="welcome__feature-title">{feature.title}</p>
+                  <p className="welcome__feature-text">{feature.text}</p>
+                </li>
+              ))}
+            </ul>
+            <Button variant="primary" className="welcome__cta" onClick={() => setStep('form')}>
+              Add your gateway
+              <ArrowRight size={15} aria-hidden />
+            </Button>
+            <p className="welcome__privacy">
+              <Lock size={12} aria-hidden /> Your API key stays on this computer and is sent only to your
+              gateway.
+            </p>
+          </section>
+        ) : (
+          <section className="welcome__form-card" aria-labelledby="welcome-form-title">
+            <header className="welcome__form-header">
+              <Button variant="ghost" size="sm" icon={ArrowLeft} onClick={() => setStep('intro')}>
+                Back
+              </Button>
+              <h1 id="welcome-form-title" className="welcome__form-title">
+                Add your gateway
+              </h1>
+              <p className="welcome__form-lead">
+                The address of your gateway and your API key. You can add more profiles later in Settings.
+              </p>
+            </header>
+            <ProfileForm mode="create" onCreated={() => showPanel('settings')} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

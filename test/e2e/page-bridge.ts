@@ -1,0 +1,82 @@
+// The page half of the test bridge: installed with `addInitScript` before any app script runs, it puts a
+// `Bridge` (src-preload/contract.ts) on `window.gatewayStudio`, as the preload does in Electron.
+//
+// Playwright carries values between Node and the page as JSON, which cannot hold a Uint8Array (recorded
+// audio), so both directions wrap bytes as `{ __gsBytes: <base64> }` and unwrap them on arrival.
+// This function is serialised into the page: it may use nothing from outside its own body.
+
+export const INVOKE_BINDING = '__gsInvoke';
+export const DELIVER_FUNCTION = '__gsDeliver';
+
+export function installPageBridge(names: { bridgeKey: string; invoke: string; deliver: string }): void {
+  type Listener = (payload: unknown) => void;
+  const listeners = new Map<string, Set<Listener>>();
+
+  const toBase64 = (bytes: Uint8Array): string => {
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) {
+      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    }
+    return btoa(text);
+  };
+  const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+  const wrap = (value: unknown): unknown => {
+    if (value instanceof Uint8Array) return { __gsBytes: toBase64(value) };
+    if (value instanceof ArrayBuffer) return { __gsBytes: toBase64(new Uint8Array(value)) };
+    if (Array.isArray(value)) return value.map(wrap);
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) if (item !== undefined) out[key] = wrap(item);
+      return out;
+    }
+    return value;
+  };
+  const unwrap = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(unwrap);
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.__gsBytes === 'string' && Object.keys(record).length === 1)
+        return fromBase64(record.__gsBytes);
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(record)) out[key] = unwrap(item);
+      return out;
+    }
+    return value;
+  };
+
+  const invokeNode = (window as unknown as Record<string, (json: string) => Promise<string>>)[names.invoke];
+  const bridge = {
+    async invoke(method: string, input: unknown) {
+      const message = input === undefined ? { method } : { method, input: wrap(input) };
+      const reply = await invokeNode!(JSON.stringify(message));
+      return unwrap(JSON.parse(reply));
+    },
+    on(event: string, listener: Listener) {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    // A browser page has no file paths; dropped files travel as bytes instead.
+    pathForFile: () => '',
+  };
+  Object.defineProperty(window, names.bridgeKey, { value: Object.freeze(bridge), enumerable: true });
+  Object.defineProperty(window, names.deliver, {
+    value: (event: string, json: string) => {
+      const payload = unwrap(JSON.parse(json));
+      for (const listener of [...(listeners.get(event) ?? [])]) {
+        try {
+          listener(payload);
+        } catch (error) {
+          console.error(error);
+        }
+      }
+    },
+  });
+}
