@@ -1,6 +1,18 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * Under `electron-vite dev` the page comes from Vite, whose React Refresh preamble is an inline script
+ * that index.html's strict meta policy would block. There main sends the dev policy as a header instead
+ * (src-main/electron/security.ts), so the meta tag is dropped in dev only; builds keep it.
+ */
+const devPolicyFromHeaderOnly: Plugin = {
+  name: 'gateway-studio:dev-csp-header-only',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>\s*/i, ''),
+};
 
 const root = import.meta.dirname;
 
@@ -27,7 +39,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'src-renderer'),
-    plugins: [react()],
+    plugins: [react(), devPolicyFromHeaderOnly],
     build: {
       outDir: resolve(root, 'out/renderer'),
       rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },

@@ -78,24 +78,22 @@ function emitChatResult(emit: StreamContext['emit'], result: ChatResult): void {
 export function createHandlers(services: HandlerServices): Handlers {
   const { settings, catalogue, gateway, streams } = services;
 
-  /** Settings changes that make a cached model listing stale. */
-  const forgetCatalogue = <T>(id: string, value: T): T => {
-    catalogue.forget(id);
-    return value;
-  };
-
   return {
     'app.info': () => services.appInfo,
     'settings.get': () => settings.state(),
     'settings.dismissNotice': ({ id }) => settings.dismissNotice(id),
     'settings.setPlaintextConsent': ({ allow }) => settings.setPlaintextConsent(allow),
     'profiles.create': (input) => settings.createProfile(input),
-    'profiles.update': ({ id, fields }) => forgetCatalogue(id, settings.updateProfile(id, fields)),
+    'profiles.update': ({ id, fields }) => settings.updateProfile(id, fields),
     'profiles.duplicate': ({ id }) => settings.duplicateProfile(id),
-    'profiles.delete': ({ id }) => forgetCatalogue(id, settings.deleteProfile(id)),
+    'profiles.delete': async ({ id }) => {
+      const state = settings.deleteProfile(id);
+      await catalogue.forget(id);
+      return state;
+    },
     'profiles.setActive': ({ id }) => settings.setActive(id),
-    'profiles.setKey': ({ id, apiKey }) => forgetCatalogue(id, settings.setKey(id, apiKey)),
-    'profiles.removeKey': ({ id }) => forgetCatalogue(id, settings.removeKey(id)),
+    'profiles.setKey': ({ id, apiKey }) => settings.setKey(id, apiKey),
+    'profiles.removeKey': ({ id }) => settings.removeKey(id),
 
     'gateway.testConnection': ({ profileId }) => catalogue.testConnection(profileId),
     'models.list': ({ profileId, refresh }) => catalogue.list(profileId, refresh ?? false),

@@ -9,6 +9,7 @@ import type {
   CatalogueModel,
   ConnectionReport,
   FamilyCheck,
+  ProfileView,
 } from '../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../app-failure.ts';
 import { mergeCatalogue } from '../gateway/index.ts';
@@ -17,7 +18,7 @@ import type { GatewayAccess } from './gateway-access.ts';
 
 const cachedSchema = z.object({
   profileId: z.string(),
-  baseUrl: z.string(),
+  stamp: z.string(),
   models: z.array(z.object({ id: z.string() }).passthrough()),
   fetchedAt: z.string(),
   errors: z.record(z.string(), z.unknown()),
@@ -26,8 +27,8 @@ const cachedSchema = z.object({
 export interface CatalogueService {
   list(profileId: string | undefined, refresh: boolean): Promise<Catalogue>;
   testConnection(profileId: string | undefined): Promise<ConnectionReport>;
-  /** Drops a profile's cached listing (its address or key changed, or it was deleted). */
-  forget(profileId: string): void;
+  /** Deletes a profile's cached listing (the profile was deleted). */
+  forget(profileId: string): Promise<void>;
 }
 
 type Listing =
@@ -50,8 +51,14 @@ function check(listing: Listing): FamilyCheck {
     : { ok: false, latencyMs: listing.ms, error: listing.error };
 }
 
+/**
+ * A cached listing is valid only for the profile exactly as it was listed: any edit (address, headers,
+ * key) changes `updatedAt`, so the next listing goes to the gateway again.
+ */
+const stampOf = (profile: ProfileView) => `${profile.baseUrl} ${profile.updatedAt}`;
+
 export function createCatalogueService(access: GatewayAccess, cacheDir: string): CatalogueService {
-  const memory = new Map<string, Catalogue & { baseUrl: string }>();
+  const memory = new Map<string, Catalogue & { stamp: string }>();
   const fileOf = (profileId: string) => join(cacheDir, `catalogue-${encodeURIComponent(profileId)}.json`);
 
   const fetchBoth = async (profileId: string | undefined) => {
@@ -63,14 +70,15 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
     return { profile, v1, v1beta };
   };
 
-  const readCache = async (profileId: string, baseUrl: string) => {
-    const inMemory = memory.get(profileId);
-    if (inMemory?.baseUrl === baseUrl) return inMemory;
+  const readCache = async (profile: ProfileView) => {
+    const stamp = stampOf(profile);
+    const inMemory = memory.get(profile.id);
+    if (inMemory?.stamp === stamp) return inMemory;
     try {
-      const parsed = cachedSchema.parse(JSON.parse(await readFile(fileOf(profileId), 'utf8')));
-      if (parsed.baseUrl !== baseUrl) return null;
-      const catalogue = parsed as unknown as Catalogue & { baseUrl: string };
-      memory.set(profileId, catalogue);
+      const parsed = cachedSchema.parse(JSON.parse(await readFile(fileOf(profile.id), 'utf8')));
+      if (parsed.stamp !== stamp) return null;
+      const catalogue = parsed as unknown as Catalogue & { stamp: string };
+      memory.set(profile.id, catalogue);
       return catalogue;
     } catch {
       return null; // No cache, or an unreadable one: list afresh.
@@ -81,9 +89,9 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
     async list(profileId, refresh) {
       const { profile } = access(profileId);
       if (!refresh) {
-        const cached = await readCache(profile.id, profile.baseUrl);
+        const cached = await readCache(profile);
         if (cached) {
-          const { baseUrl: _baseUrl, ...catalogue } = cached;
+          const { stamp: _stamp, ...catalogue } = cached;
           return catalogue;
         }
       }
@@ -99,8 +107,9 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
         fetchedAt: new Date().toISOString(),
         errors,
       };
-      memory.set(profile.id, { ...catalogue, baseUrl: profile.baseUrl });
-      await writeFileAtomic(fileOf(profile.id), JSON.stringify({ ...catalogue, baseUrl: profile.baseUrl }));
+      const cached = { ...catalogue, stamp: stampOf(profile) };
+      memory.set(profile.id, cached);
+      await writeFileAtomic(fileOf(profile.id), JSON.stringify(cached));
       return catalogue;
     },
 
@@ -109,9 +118,9 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
       return { v1: check(v1), v1beta: check(v1beta) };
     },
 
-    forget(profileId) {
+    async forget(profileId) {
       memory.delete(profileId);
-      void rm(fileOf(profileId), { force: true });
+      await rm(fileOf(profileId), { force: true });
     },
   };
 }
