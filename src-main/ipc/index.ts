@@ -19,6 +19,11 @@ function isMethod(method: string): method is MethodName {
   return knownMethods.has(method);
 }
 
+/** Methods after which every other window should hear the new settings. */
+function changesSettings(method: MethodName): boolean {
+  return method.startsWith('profiles.') || (method.startsWith('settings.') && method !== 'settings.get');
+}
+
 /** Only our own window's top-level frame showing our own page may call main. */
 export function isTrustedSender(sender: SenderInfo, isAppUrl: (url: string) => boolean): boolean {
   return sender.knownWindow && sender.topFrame && isAppUrl(sender.url);
@@ -46,6 +51,13 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     appInfo: deps.appInfo,
   });
 
+  // Windows that have called us: they hear about settings changed by another window.
+  const owners = new Set<number>();
+  const broadcastSettings = (except: number) => {
+    const state = settings.state();
+    for (const owner of owners) if (owner !== except) deps.emit(owner, 'settings.changed', state);
+  };
+
   const fail = (
     code: 'forbidden_sender' | 'unknown_method' | 'invalid_input',
     message: string,
@@ -71,7 +83,9 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
         // The schema table and the handler table are indexed by the same method; TypeScript cannot
         // correlate the two lookups, so the call goes through a widened signature.
         const handler = handlers[method] as (input: unknown, context: { ownerId: number }) => unknown;
+        owners.add(sender.ownerId);
         const data = await handler(parsed.data, { ownerId: sender.ownerId });
+        if (changesSettings(method)) broadcastSettings(sender.ownerId);
         return { ok: true, data };
       } catch (error) {
         const appError = toAppError(error);
@@ -79,7 +93,10 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
         return { ok: false, error: appError };
       }
     },
-    closeOwner: (ownerId) => streams.closeOwner(ownerId),
+    closeOwner: (ownerId) => {
+      owners.delete(ownerId);
+      streams.closeOwner(ownerId);
+    },
     dispose: () => streams.dispose(),
   };
 }

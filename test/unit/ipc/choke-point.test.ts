@@ -92,6 +92,19 @@ describe('the IPC choke point', () => {
     expect(created.profile).toMatchObject({ hasKey: true, keyTail: '7f3a' });
   });
 
+  it('tells other windows when settings change, not the window that changed them', async () => {
+    const other = { ...TRUSTED_SENDER, ownerId: 2 };
+    await t.call('settings.get', undefined, other);
+    await t.ok('profiles.create', { name: 'Work', baseUrl: 'https://gw.example.com' });
+    const changed = t.events.filter((e) => e.event === 'settings.changed');
+    expect(changed.map((e) => e.ownerId)).toEqual([2]);
+    expect(changed[0]?.payload).toMatchObject({ profiles: [{ name: 'Work' }] });
+
+    t.layer.closeOwner(2);
+    await t.ok('profiles.create', { name: 'Home', baseUrl: 'https://home.example.com' });
+    expect(t.events.filter((e) => e.event === 'settings.changed')).toHaveLength(1);
+  });
+
   it('answers app.info', async () => {
     expect(await t.ok('app.info', undefined)).toMatchObject({ name: 'Gateway Studio' });
   });
