@@ -2,6 +2,7 @@
 // build with test adapters), and manages the app's lifecycle.
 import { app, type BrowserWindow, dialog, nativeTheme, session } from 'electron';
 import { AppFailure } from './app-failure.ts';
+import { createAppFetch } from './app-fetch.ts';
 import {
   appUrls,
   devServerUrl,
@@ -64,8 +65,8 @@ async function start(): Promise<void> {
     dataDir,
     secretBox: createSafeStorageBox(),
     createSettingsStore: createElectronSettingsStore,
-    // Node's own fetch, not net.fetch: the app runs the very network code the tests run.
-    fetch: globalThis.fetch,
+    // Node's fetch (undici), not net.fetch: the app runs the very network code the tests run.
+    fetch: createAppFetch(),
     dialogs: createNativeDialogs(),
     openExternal: async (url) => {
       if (!isExternalLink(url))

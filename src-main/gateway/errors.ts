@@ -465,7 +465,8 @@ export function networkFailure(error: unknown, operation: Operation, midAnswer =
   let hint = 'Check the base URL, your internet connection, and that the gateway is running.';
   let retryable = !midAnswer;
   if (/unexpected redirect/i.test(causeMessage(error))) {
-    message = 'The gateway answered with a redirect, which an upload cannot follow.';
+    message =
+      'The gateway answered with a redirect, which Gateway Studio does not follow (it would send your key elsewhere).';
     hint = 'Use the address it redirects to (often the https:// one) as the base URL of this profile.';
     retryable = false;
   } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
@@ -480,6 +481,17 @@ export function networkFailure(error: unknown, operation: Operation, midAnswer =
     message = 'A secure (TLS) connection to the gateway could not be made.';
     hint = 'Check the address (https or http) and the certificate of the gateway.';
     retryable = false;
+  } else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    // The HTTP stack's own limit (a fetch without the app's dispatcher). The request reached the
+    // gateway, which may be working on it: sending it again would bill it twice.
+    return withOperationAdvice(
+      new AppFailure('timeout', 'The gateway took too long to answer.', {
+        hint: 'Try again later, or with a smaller request.',
+        retryable: false,
+        cause: error,
+      }),
+      operation,
+    );
   } else if (midAnswer) {
     hint = 'What arrived so far is kept. Try again.';
   }

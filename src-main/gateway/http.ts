@@ -355,15 +355,14 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
         method: spec.method,
         headers,
         signal: lifetime.controller.signal,
+        // Never follow a redirect: fetch drops `Authorization` on a cross-origin redirect but not our
+        // custom /v1beta key header, which would go to whatever host the gateway names. Refusing also
+        // stops fetch from keeping every chunk of a streamed upload in case it must replay it.
+        redirect: 'error',
       };
       if (body !== undefined) init.body = body;
-      if (streamed) {
-        // Node's fetch needs `duplex: 'half'` for a stream body (Node 20 and 22 alike). Unless redirects
-        // are refused, it also keeps every chunk sent in case it must replay the body for a redirect,
-        // which would hold a whole upload in memory.
-        init.duplex = 'half';
-        init.redirect = 'error';
-      }
+      // Node's fetch needs `duplex: 'half'` for a stream body (Node 20 and 22 alike).
+      if (streamed) init.duplex = 'half';
       response = await lifetime.race(fetchImpl(`${baseUrl}${spec.path}`, init));
     } catch (error) {
       lifetime.dispose();

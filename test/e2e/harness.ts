@@ -11,10 +11,12 @@
 // process with test dependencies, the built renderer served on 127.0.0.1, and a test bridge on
 // `window.gatewayStudio` that forwards every call to `layer.dispatch` — the same path the preload and
 // ipcMain take in Electron. Everything the bridge carried back is recorded for key-leak scans.
+
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { APP_ORIGIN, MEDIA_ROUTE } from '../../src-main/app-origin.ts';
 import { createIpcLayer } from '../../src-main/ipc/index.ts';
 import type {
@@ -171,7 +173,7 @@ async function launch(
     dataDir,
     secretBox,
     createSettingsStore: createConfSettingsStore,
-    fetch: globalThis.fetch,
+    fetch: createAppFetch(),
     dialogs: dialogs.dialogs,
     openExternal: async (url) => {
       openedExternal.push(url);

@@ -1,8 +1,10 @@
 // The real IPC layer with test dependencies (temp data folder, test secret box, conf store), for unit
 // tests. The browser harness builds the same layer with a page on the other end.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { createIpcLayer } from '../../src-main/ipc/index.ts';
 import type { IpcHostDeps, IpcLayer, SenderInfo } from '../../src-main/ipc/types.ts';
 import type { SecretBackend } from '../../src-main/services/secret-box.ts';
@@ -49,7 +51,7 @@ export function createTestLayer(
     dataDir,
     secretBox,
     createSettingsStore: createConfSettingsStore,
-    fetch: globalThis.fetch,
+    fetch: createAppFetch(),
     dialogs: { save: async () => null, open: async () => null },
     openExternal: async () => {},
     emit: (ownerId, event, payload) => events.push({ ownerId, event, payload }),

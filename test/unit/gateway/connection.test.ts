@@ -84,3 +84,37 @@ describe('redirects', () => {
     expect(requests).toBe(1);
   });
 });
+
+describe('a redirect to another host', () => {
+  it('never carries the /v1beta key (or any key) to the host it names', async () => {
+    const seenElsewhere: Array<Record<string, unknown>> = [];
+    const elsewhere = createServer((req, res) => {
+      seenElsewhere.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"models":[]}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const target = `http://localhost:${(elsewhere.address() as AddressInfo).port}/v1beta/models`;
+    try {
+      const baseUrl = await serve((res) => {
+        res.writeHead(307, { location: target });
+        res.end();
+      });
+      const client = createGatewayClient({
+        baseUrl,
+        apiKey: 'sk-redirect-secret',
+        sleep: async () => undefined,
+      });
+      await expect(client.listModelsV1beta()).rejects.toMatchObject({
+        message: expect.stringMatching(/redirect/),
+      });
+      await expect(client.listModelsV1()).rejects.toMatchObject({
+        message: expect.stringMatching(/redirect/),
+      });
+      expect(seenElsewhere).toEqual([]);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
+  });
+});

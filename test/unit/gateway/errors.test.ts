@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   errorFieldsFromText,
   failureFromHttp,
+  networkFailure,
   type Operation,
   retryAfterMsFromHeaders,
   splitRequestId,
@@ -185,5 +186,23 @@ describe('Retry-After', () => {
   it('puts the wait into the rate-limit hint', () => {
     expect(map(429, '', 'responses', { 'retry-after': '20' }).hint).toMatch(/about 20 s/);
     expect(map(429, '', 'responses', { 'retry-after': '20' }).retryAfterMs).toBe(20_000);
+  });
+});
+
+describe('the HTTP stack’s own time limits', () => {
+  it.each(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])(
+    '%s is a timeout that is not retried (the gateway may already be working on it)',
+    (code) => {
+      const error = new TypeError('fetch failed', { cause: Object.assign(new Error('timeout'), { code }) });
+      const failure = networkFailure(error, 'responses');
+      expect(failure).toMatchObject({ code: 'timeout', retryable: false });
+    },
+  );
+
+  it('a refused connection stays a retryable network error', () => {
+    const error = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+    });
+    expect(networkFailure(error, 'responses')).toMatchObject({ code: 'network', retryable: true });
   });
 });
