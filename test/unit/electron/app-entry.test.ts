@@ -116,11 +116,13 @@ describe('the app entry', () => {
     expect(fake.electron.nativeTheme.themeSource).toBe('system');
   });
 
-  it("hands the IPC layer the real adapters: the data folder, Node's fetch, our page matcher", async () => {
+  it('hands the IPC layer the real adapters: the data folder, the app fetch, our page matcher', async () => {
     await startApp();
     const [deps] = fake.deps;
     expect(deps?.dataDir).toBe('/tmp/gs-entry/userData');
-    expect(deps?.fetch).toBe(globalThis.fetch);
+    // The app's fetch (undici without its own 5-minute limits), a working one.
+    const answer = await deps?.fetch('data:text/plain,fetched');
+    expect(await answer?.text()).toBe('fetched');
     expect(deps?.isAppUrl('app://gateway-studio/index.html')).toBe(true);
     expect(deps?.isAppUrl('https://example.com/')).toBe(false);
     expect(deps?.appInfo).toMatchObject({
