@@ -166,6 +166,9 @@ export function createAppRequestHandler(
         : url.pathname.slice(1);
     const file = await confinedFile(root, urlPath);
     if (!file) return textResponse(404, 'Not found', baseHeaders);
+    // The media route serves audio and nothing else: a document there would run with our origin.
+    const servable = !isMedia || /^audio\/|^application\/octet-stream/.test(contentTypeFor(file.path));
+    if (!servable) return textResponse(404, 'Not found', baseHeaders);
 
     const headers: Record<string, string> = {
       ...baseHeaders,

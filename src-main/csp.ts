@@ -16,6 +16,8 @@ const DIRECTIVES: Directives = [
   ['connect-src', ["'self'", 'blob:']],
   ['font-src', ["'self'", 'data:']],
   ['object-src', ["'none'"]],
+  // No frames at all: a framed document of our origin could reach the bridge through its parent.
+  ['frame-src', ["'none'"]],
   ['base-uri', ["'none'"]],
   ['form-action', ["'none'"]],
   ['frame-ancestors', ["'none'"]],

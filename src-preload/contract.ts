@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'plaintext_consent_required'
   | 'encryption_unavailable'
   | 'file_error'
+  | 'busy'
   | 'internal'
   // Raised by the gateway client (src-main/gateway).
   | 'auth_invalid'
@@ -173,6 +174,8 @@ export interface SpeechClip {
   bytes: number;
   contentType: string | null;
   elapsedMs: number;
+  /** Where the renderer plays it from (the app's media route); set by main. */
+  url?: string;
 }
 
 /** One line of a conversation in the shape both chat formats are built from. */
@@ -272,6 +275,9 @@ export type StreamEvent =
   | { type: 'result'; data: unknown }
   | { type: 'done'; status: string; responseId?: string }
   | { type: 'error'; error: AppError };
+
+/** The `done` status of a stream the user stopped (its partial output is kept). */
+export const STOPPED_STATUS = 'stopped';
 
 export interface StreamStarted {
   streamId: string;

@@ -30,6 +30,12 @@ const EXTENSION_ALIASES: Readonly<Record<string, string>> = {
   mpg: 'mpeg',
 };
 
+/** Every file extension an upload may have: the accepted formats and their other names. */
+export const UPLOAD_EXTENSIONS: readonly string[] = [
+  ...Object.keys(AUDIO_CONTENT_TYPES),
+  ...Object.keys(EXTENSION_ALIASES),
+];
+
 const MIME_EXTENSIONS: Readonly<Record<string, string>> = {
   'audio/flac': 'flac',
   'audio/x-flac': 'flac',

@@ -39,9 +39,10 @@ import type {
   UploadCallOptions,
 } from './types.ts';
 
-export { AUDIO_CONTENT_TYPES, uploadNameFor } from './audio.ts';
+export { AUDIO_CONTENT_TYPES, UPLOAD_EXTENSIONS, uploadNameFor } from './audio.ts';
 export { catalogueFromV1, catalogueFromV1beta, familiesFromId, mergeCatalogue } from './catalogue.ts';
 export { DEFAULT_LIMITS, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRY, DEFAULT_TIMEOUTS } from './defaults.ts';
+export { eventsFromChatResult } from './responses-stream.ts';
 export { normaliseTranscript, parseSrt, parseVtt } from './transcript.ts';
 export type * from './types.ts';
 

@@ -1,6 +1,6 @@
 // One handler per contract method. The mapped `Handlers` type makes the table complete: a method added
 // to the contract without a handler here fails to compile. Inputs arrive already parsed (schemas.ts).
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type {
   AppInfo,
@@ -8,9 +8,10 @@ import type {
   MethodInput,
   MethodName,
   MethodOutput,
-  StreamEvent,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { mediaUrlFor } from '../app-origin.ts';
+import { eventsFromChatResult, UPLOAD_EXTENSIONS } from '../gateway/index.ts';
 import type { ChatResult } from '../gateway/types.ts';
 import type { CatalogueService } from '../services/catalogue.ts';
 import type { GatewayAccess } from '../services/gateway-access.ts';
@@ -51,28 +52,36 @@ function throttledProgress(emit: StreamContext['emit']) {
   };
 }
 
-async function sourceSize(source: AudioSource): Promise<number> {
-  if ('bytes' in source) return source.bytes.byteLength;
+/**
+ * The source as main will read it, with its size. A path is followed to the real file and checked
+ * again there: the schema's extension check alone would let `notes.wav` → `~/.ssh/id_rsa` through.
+ */
+async function resolveSource(source: AudioSource): Promise<{ source: AudioSource; size: number }> {
+  if ('bytes' in source) return { source, size: source.bytes.byteLength };
+  let real: string;
+  let size: number;
   try {
-    const info = await stat(source.path);
+    real = await realpath(source.path);
+    const info = await stat(real);
     if (!info.isFile()) throw new Error('not a file');
-    return info.size;
+    size = info.size;
   } catch {
     throw new AppFailure('file_error', `The file ${source.path} cannot be read.`, {
       hint: 'It may have been moved or deleted. Add it again.',
     });
   }
+  if (!UPLOAD_EXTENSIONS.some((ext) => real.toLowerCase().endsWith(`.${ext}`))) {
+    throw new AppFailure('invalid_input', 'Only audio files can be sent.', {
+      hint: `${source.path} leads to a file that is not audio.`,
+    });
+  }
+  return { source: { path: real }, size };
 }
 
-/** A non-streamed chat reply told in the same events a stream would produce, plus the raw body. */
+/** A non-streamed chat reply: its raw body (for the inspector), then the events a stream would give. */
 function emitChatResult(emit: StreamContext['emit'], result: ChatResult): void {
-  if (result.reasoning) emit({ type: 'reasoning-delta', text: result.reasoning });
-  if (result.text) emit({ type: 'text-delta', text: result.text });
-  if (result.usage) emit({ type: 'usage', usage: result.usage });
   emit({ type: 'result', data: result.raw });
-  const done: StreamEvent = { type: 'done', status: result.status };
-  if (result.responseId !== undefined) done.responseId = result.responseId;
-  emit(done);
+  for (const event of eventsFromChatResult(result)) emit(event);
 }
 
 export function createHandlers(services: HandlerServices): Handlers {
@@ -100,7 +109,7 @@ export function createHandlers(services: HandlerServices): Handlers {
 
     'audio.transcribe': async ({ source, options, mode }, { ownerId }) => {
       const { client, profile } = gateway();
-      const size = await sourceSize(source);
+      const { source: file, size } = await resolveSource(source);
       const limit = profile.uploadLimitMb * 1024 * 1024;
       if (size > limit) {
         throw new AppFailure(
@@ -115,8 +124,8 @@ export function createHandlers(services: HandlerServices): Handlers {
         const call = { signal, onUploadProgress: throttledProgress(emit) };
         const transcript =
           mode === 'translate'
-            ? await client.translate(source, options, call)
-            : await client.transcribe(source, options, call);
+            ? await client.translate(file, options, call)
+            : await client.transcribe(file, options, call);
         emit({ type: 'result', data: transcript });
         emit({ type: 'done', status: 'completed' });
       });
@@ -128,7 +137,8 @@ export function createHandlers(services: HandlerServices): Handlers {
       const directory = join(services.dataDir, 'media', 'speech');
       const streamId = streams.start(ownerId, async ({ signal, emit }) => {
         const clip = await client.speech(options, { directory, signal });
-        emit({ type: 'result', data: clip });
+        const url = mediaUrlFor(services.dataDir, clip.path);
+        emit({ type: 'result', data: url === null ? clip : { ...clip, url } });
         emit({ type: 'done', status: 'completed' });
       });
       return { streamId };

@@ -4,12 +4,10 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type { MethodInput, MethodName } from '../../src-preload/contract.ts';
-import { AUDIO_CONTENT_TYPES } from '../gateway/index.ts';
+import { UPLOAD_EXTENSIONS } from '../gateway/index.ts';
 
 const MAX_TEXT = 1_000_000;
 const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
-/** The audio formats the gateway accepts (WIRE.md), by file extension. */
-const AUDIO_EXTENSIONS = Object.keys(AUDIO_CONTENT_TYPES);
 
 const id = z.string().min(1).max(200);
 const shortText = z.string().max(2_000);
@@ -39,8 +37,8 @@ const audioSource = z.union([
       .refine(isAbsolute, 'The file path must be absolute.')
       // A renderer may only hand main audio files: main never uploads arbitrary files on its say-so.
       .refine(
-        (p) => AUDIO_EXTENSIONS.some((ext) => p.toLowerCase().endsWith(`.${ext}`)),
-        `Only audio files can be sent (${AUDIO_EXTENSIONS.join(', ')}).`,
+        (p) => UPLOAD_EXTENSIONS.some((ext) => p.toLowerCase().endsWith(`.${ext}`)),
+        `Only audio files can be sent (${UPLOAD_EXTENSIONS.join(', ')}).`,
       ),
   }),
   z.object({

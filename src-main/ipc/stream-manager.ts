@@ -2,7 +2,7 @@
 // batches (one send per interval, never one per token), stop aborts the upstream request, and a
 // closed window's streams are aborted.
 import { randomUUID } from 'node:crypto';
-import type { StreamBatch, StreamEvent } from '../../src-preload/contract.ts';
+import { STOPPED_STATUS, type StreamBatch, type StreamEvent } from '../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../app-failure.ts';
 
 export interface StreamContext {
@@ -31,6 +31,8 @@ interface LiveStream {
 
 export class StreamManager {
   readonly #streams = new Map<string, LiveStream>();
+  /** Windows that are gone (webContents ids are never reused). */
+  readonly #closedOwners = new Set<number>();
   readonly #deliver: StreamManagerOptions['deliver'];
   readonly #intervalMs: number;
   readonly #maxPerOwner: number;
@@ -43,10 +45,13 @@ export class StreamManager {
 
   /** Starts `run` as a stream of `ownerId` and returns its id at once. */
   start(ownerId: number, run: StreamRun): string {
+    // A window may close while a handler awaited something before starting its stream.
+    if (this.#closedOwners.has(ownerId))
+      throw new AppFailure('aborted', 'The window that asked for this has closed.');
     let owned = 0;
     for (const stream of this.#streams.values()) if (stream.ownerId === ownerId) owned++;
     if (owned >= this.#maxPerOwner) {
-      throw new AppFailure('rate_limited', 'Too many requests are running at once in this window.', {
+      throw new AppFailure('busy', 'Too many requests are running at once in this window.', {
         hint: 'Wait for one to finish or stop one, then try again.',
       });
     }
@@ -62,6 +67,8 @@ export class StreamManager {
 
     const emit = (event: StreamEvent) => {
       if (!this.#streams.has(streamId)) return;
+      // After stop, the run's own report of the abort is noise: the stream ends as `stopped`.
+      if (stream.stopped && event.type === 'error' && event.error.code === 'aborted') return;
       stream.pending.push(event);
       stream.timer ??= setTimeout(() => this.#flush(streamId, false), this.#intervalMs);
     };
@@ -73,7 +80,7 @@ export class StreamManager {
           if (!stream.stopped) emit({ type: 'error', error: toAppError(error) });
         })
         .finally(() => {
-          if (stream.stopped) emit({ type: 'done', status: 'stopped' });
+          if (stream.stopped) emit({ type: 'done', status: STOPPED_STATUS });
           this.#flush(streamId, true);
         });
     });
@@ -90,6 +97,7 @@ export class StreamManager {
 
   /** A window went away: abort everything it started. */
   closeOwner(ownerId: number): void {
+    this.#closedOwners.add(ownerId);
     for (const [id, stream] of this.#streams) {
       if (stream.ownerId === ownerId) {
         this.#abort(stream);

@@ -35,13 +35,23 @@ type Listing =
   | { ok: true; models: CatalogueModel[]; ms: number }
   | { ok: false; error: AppError; ms: number };
 
-async function timed(list: () => Promise<CatalogueModel[]>): Promise<Listing> {
+/** A model listing is small and quick; a gateway that has not answered by then will not. */
+export const LISTING_TIMEOUT_MS = 20_000;
+
+async function timed(list: (signal: AbortSignal) => Promise<CatalogueModel[]>): Promise<Listing> {
   const started = performance.now();
+  const signal = AbortSignal.timeout(LISTING_TIMEOUT_MS);
+  const ms = () => Math.round(performance.now() - started);
   try {
-    const models = await list();
-    return { ok: true, models, ms: Math.round(performance.now() - started) };
+    return { ok: true, models: await list(signal), ms: ms() };
   } catch (error) {
-    return { ok: false, error: toAppError(error), ms: Math.round(performance.now() - started) };
+    if (!signal.aborted) return { ok: false, error: toAppError(error), ms: ms() };
+    const timeout: AppError = {
+      code: 'timeout',
+      message: `The gateway did not answer within ${LISTING_TIMEOUT_MS / 1000} seconds.`,
+      hint: 'Check the base URL and that the gateway is running; it may be overloaded.',
+    };
+    return { ok: false, error: timeout, ms: ms() };
   }
 }
 
@@ -64,8 +74,8 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
   const fetchBoth = async (profileId: string | undefined) => {
     const { client, profile } = access(profileId);
     const [v1, v1beta] = await Promise.all([
-      timed(() => client.listModelsV1()),
-      timed(() => client.listModelsV1beta()),
+      timed((signal) => client.listModelsV1({ signal })),
+      timed((signal) => client.listModelsV1beta({ signal })),
     ]);
     return { profile, v1, v1beta };
   };

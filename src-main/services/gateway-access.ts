@@ -3,6 +3,7 @@
 import type { ProfileView } from '../../src-preload/contract.ts';
 import { createGatewayClient } from '../gateway/index.ts';
 import type { FetchLike, GatewayClient } from '../gateway/types.ts';
+import { shieldSecret } from './secret-shield.ts';
 import type { SettingsService } from './settings.ts';
 
 export interface ProfileClient {
@@ -22,6 +23,6 @@ export function createGatewayAccess(settings: SettingsService, fetch: FetchLike)
       extraHeaders: profile.extraHeaders,
       fetch,
     });
-    return { client, profile };
+    return { client: shieldSecret(client, apiKey), profile };
   };
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   DEFAULT_UPLOAD_LIMIT_MB,
   DEFAULT_VENDOR_KEY_HEADER,
+  GOOGLE_KEY_HEADER,
   type KeyStorage,
   type Notice,
   type ProfileFields,
@@ -44,14 +45,16 @@ const storedSettingsSchema = z.object({
   plaintextConsent: z.boolean().optional(),
 });
 
-/** Headers the app sets itself; a profile's extra headers may not replace them. */
-const RESERVED_HEADERS = new Set([
+/** Headers the HTTP layer sets itself: neither the /v1beta key header nor an extra header may be one. */
+const FIXED_HEADERS = new Set([
   'authorization',
   'content-type',
   'content-length',
   'host',
   'transfer-encoding',
 ]);
+/** Both names a /v1beta key travels under: an extra header with either would be dropped by the client. */
+const KEY_HEADERS = new Set([DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER]);
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const MAX_UPLOAD_LIMIT_MB = 2048;
 
@@ -127,7 +130,7 @@ function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, s
       'Use letters, digits and dashes, e.g. x-vendor-api-key.',
     );
   }
-  if (RESERVED_HEADERS.has(vendorKeyHeader.toLowerCase())) {
+  if (FIXED_HEADERS.has(vendorKeyHeader.toLowerCase())) {
     throw invalid(
       `“${vendorKeyHeader}” cannot carry the /v1beta key.`,
       'Use x-vendor-api-key or x-goog-api-key.',
@@ -136,7 +139,7 @@ function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, s
   for (const [name, value] of Object.entries(extraHeaders)) {
     if (!HEADER_NAME.test(name)) throw invalid(`“${name}” is not a valid header name.`);
     const lower = name.toLowerCase();
-    if (RESERVED_HEADERS.has(lower) || lower === vendorKeyHeader.toLowerCase()) {
+    if (FIXED_HEADERS.has(lower) || KEY_HEADERS.has(lower) || lower === vendorKeyHeader.toLowerCase()) {
       throw invalid(`The header “${name}” is set by Gateway Studio itself and cannot be overridden.`);
     }
     if (/[\r\n\0]/.test(value)) throw invalid(`The value of “${name}” contains a line break.`);
@@ -279,7 +282,15 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     updateProfile(id, fields) {
       const current = find(id);
       const { values, warnings } = cleanFields(fields);
-      const updated = { ...current, ...values, updatedAt: now() };
+      let updated: StoredProfile = { ...current, ...values, updatedAt: now() };
+      // A key belongs to the gateway it was entered for. Moving a profile to another host drops it, so
+      // no edit (nor a compromised page) can send a stored key to a server of its choosing.
+      if (current.keyCipher !== null && new URL(values.baseUrl).origin !== new URL(current.baseUrl).origin) {
+        updated = { ...updated, keyCipher: null, keyStorage: null, keyTail: null };
+        warnings.push(
+          `The key was removed because the gateway address changed. Enter the key for ${values.baseUrl}.`,
+        );
+      }
       replace(updated);
       return saved(updated, warnings);
     },

@@ -1,7 +1,12 @@
 // Stream text lives in its own slice keyed by stream id, so a panel showing one stream re-renders only
 // when that stream changes, and nothing else in the app re-renders for a token.
 import type { StateCreator } from 'zustand';
-import type { AppError, StreamBatch, TokenUsage } from '../../../src-preload/contract.ts';
+import {
+  type AppError,
+  STOPPED_STATUS,
+  type StreamBatch,
+  type TokenUsage,
+} from '../../../src-preload/contract.ts';
 import type { AppState } from './index.ts';
 
 export type StreamStatus = 'running' | 'done' | 'error' | 'stopped';
@@ -63,7 +68,8 @@ export function foldStreamBatch(previous: StreamState | undefined, batch: Stream
         next.result = event.data;
         break;
       case 'done':
-        next.status = event.status === 'cancelled' || event.status === 'aborted' ? 'stopped' : 'done';
+        // `stopped`: main ended it on the user's Stop; `cancelled`: the gateway's own word for it.
+        next.status = event.status === STOPPED_STATUS || event.status === 'cancelled' ? 'stopped' : 'done';
         next.doneStatus = event.status;
         next.responseId = event.responseId ?? next.responseId;
         break;

@@ -30,6 +30,7 @@ beforeAll(async () => {
   await writeFile(join(dataDir, 'media', 'speech', 'clip one.mp3'), AUDIO);
   await writeFile(join(dataDir, 'media', 'speech', '.clip.mp3.tmp'), AUDIO);
   await writeFile(join(dataDir, 'media', 'empty.wav'), '');
+  await writeFile(join(dataDir, 'media', 'page.html'), '<script>parent.gatewayStudio</script>');
   await symlink(join(dataDir, 'settings.json'), join(dataDir, 'media', 'escape.mp3'));
   serve = createAppRequestHandler({
     rendererDir,
@@ -95,6 +96,10 @@ describe('the app protocol: renderer files', () => {
 });
 
 describe('the app protocol: media', () => {
+  it('serves only audio from the media folder, never a document that would run as our page', async () => {
+    expect((await get('/media/page.html')).status).toBe(404);
+  });
+
   it('serves a file under <dataDir>/media with its audio type and byte ranges advertised', async () => {
     const response = await get('/media/speech/clip%20one.mp3');
     expect(response.status).toBe(200);

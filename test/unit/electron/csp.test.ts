@@ -24,7 +24,7 @@ describe('the Content Security Policy', () => {
     expect(CONTENT_SECURITY_POLICY).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
         "media-src 'self' blob:; connect-src 'self' blob:; font-src 'self' data:; object-src 'none'; " +
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "frame-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
   });
 

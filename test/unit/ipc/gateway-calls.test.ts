@@ -1,6 +1,6 @@
 // Every gateway capability through the real IPC layer (choke point → handlers → stream manager →
 // gateway client) against the fake gateway: what the renderer would receive.
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StreamBatch, StreamEvent } from '../../../src-preload/contract.ts';
@@ -96,7 +96,8 @@ describe('chat through the IPC layer', () => {
     expect(at - stoppedAt).toBeLessThan(100);
     const events = await finished(streamId);
     expect(textOf(events).length).toBeGreaterThan(20);
-    expect(events.at(-1)).toEqual({ type: 'done', status: 'stopped' });
+    // One end, and it says stopped: no error about the abort the user asked for.
+    expect(events.filter((e) => e.type !== 'text-delta')).toEqual([{ type: 'done', status: 'stopped' }]);
   });
 
   it('a closed window aborts its streams', async () => {
@@ -127,6 +128,34 @@ describe('chat through the IPC layer', () => {
       input: [{ role: 'user', content: 'Remember the number 7.' }],
     });
     expect(result.output.at(-1)).toMatchObject({ type: 'compaction' });
+  });
+});
+
+describe('the key never reaches the renderer', () => {
+  it('is blotted out of a gateway error that echoes it, and of a body that repeats it', async () => {
+    gateway.inject({
+      match: { path: '/v1/models' },
+      fault: {
+        kind: 'status',
+        status: 401,
+        shape: 'openai',
+        message: `Invalid token: Bearer ${gateway.apiKey}`,
+      },
+    });
+    const report = await t.ok('gateway.testConnection', {});
+    expect(report.v1).toMatchObject({
+      ok: false,
+      error: { message: expect.stringContaining('[key hidden]') },
+    });
+
+    gateway.setChatReply({ text: `Your key is ${gateway.apiKey}.` });
+    const { streamId } = await t.ok('chat.responses', {
+      request: { model: 'gpt-5-mini', input: 'Hi' },
+      stream: false,
+    });
+    const events = await finished(streamId);
+    expect(textOf(events)).toBe('Your key is [key hidden].');
+    expect(JSON.stringify([t.results, t.events])).not.toContain(gateway.apiKey);
   });
 });
 
@@ -163,6 +192,35 @@ describe('audio through the IPC layer', () => {
     expect(gateway.requests.at(-1)?.multipart?.files[0]?.size).toBe(statSync(path).size);
   });
 
+  it('accepts another name of an accepted format (.opus) and sends it under the accepted one', async () => {
+    const path = join(t.dataDir, 'voice-note.opus');
+    writeFileSync(path, Buffer.from('OggS fake opus payload'));
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { path },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+    });
+    await finished(streamId);
+    expect(gateway.requests.at(-1)?.multipart?.files[0]?.filename).toBe('voice-note.ogg');
+  });
+
+  it('refuses an audio-named link to a file that is not audio', async () => {
+    const secret = join(t.dataDir, 'id_rsa');
+    writeFileSync(secret, 'PRIVATE KEY');
+    const link = join(t.dataDir, 'innocent.wav');
+    symlinkSync(secret, link);
+    const result = await t.call('audio.transcribe', {
+      source: { path: link },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'Only audio files can be sent.' },
+    });
+    expect(gateway.requests).toHaveLength(0);
+  });
+
   it('refuses a file over the profile’s upload limit before sending anything', async () => {
     const path = join(t.dataDir, 'big.wav');
     writeFileSync(path, Buffer.alloc(2 * 1024 * 1024));
@@ -195,6 +253,7 @@ describe('audio through the IPC layer', () => {
     const clip = (events.find((e) => e.type === 'result') as { data: { path: string; extension: string } })
       .data;
     expect(clip.extension).toBe('wav');
+    expect((clip as { url?: string }).url).toMatch(/^app:\/\/gateway-studio\/media\/speech\/.+\.wav$/);
     expect(clip.path.startsWith(join(t.dataDir, 'media'))).toBe(true);
     expect(existsSync(clip.path)).toBe(true);
     expect(readFileSync(clip.path).subarray(0, 4).toString()).toBe('RIFF');

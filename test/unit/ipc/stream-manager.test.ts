@@ -89,6 +89,7 @@ describe('StreamManager', () => {
     expect(manager.stop(id, 99)).toBe(false); // another window cannot stop it
     const stoppedAt = performance.now();
     expect(manager.stop(id, 3)).toBe(true);
+    expect(abortedAt).toBeGreaterThan(0);
     expect(abortedAt - stoppedAt).toBeLessThan(5);
     await new Promise((r) => setTimeout(r, 20));
     const events = batches.flatMap((b) => b.batch.events);

@@ -101,6 +101,29 @@ describe('keys', () => {
     expect(failure(() => settings.credentials(profile.id)).code).toBe('no_key');
   });
 
+  it('drops the key when the profile moves to another host, and keeps it for a path change', () => {
+    const settings = open();
+    const { profile } = settings.createProfile({
+      name: 'Work',
+      baseUrl: 'https://gw.example.com',
+      apiKey: KEY,
+    });
+    const samePlace = settings.updateProfile(profile.id, {
+      name: 'Work',
+      baseUrl: 'https://gw.example.com/api/v1',
+    });
+    expect(samePlace.profile).toMatchObject({ baseUrl: 'https://gw.example.com/api', hasKey: true });
+    expect(samePlace.warnings).toEqual([]);
+
+    const moved = settings.updateProfile(profile.id, {
+      name: 'Work',
+      baseUrl: 'https://attacker.example.net',
+    });
+    expect(moved.profile).toMatchObject({ hasKey: false, keyTail: null });
+    expect(moved.warnings.join(' ')).toMatch(/key was removed because the gateway address changed/);
+    expect(failure(() => settings.credentials(profile.id)).code).toBe('no_key');
+  });
+
   it('rejects keys with spaces inside and empty keys', () => {
     const settings = open();
     const { profile } = settings.createProfile({ name: 'Work', baseUrl: 'https://gw.example.com' });
@@ -161,6 +184,10 @@ describe('profiles', () => {
     expect(
       failure(() => settings.createProfile({ ...base, extraHeaders: { 'X-A': 'a\r\nb' } })).message,
     ).toMatch(/line break/);
+    expect(
+      failure(() => settings.createProfile({ ...base, extraHeaders: { 'X-Goog-Api-Key': 'second-key' } }))
+        .message,
+    ).toMatch(/cannot be overridden/);
     const ok = settings.createProfile({
       ...base,
       vendorKeyHeader: 'x-goog-api-key',
