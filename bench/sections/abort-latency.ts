@@ -1,5 +1,6 @@
 // (c) Abort latency: from `abort()` to the client's stream settling, and to the gateway seeing the socket
 // close, on a live stream from the fake gateway. Target: < 100 ms (worst of the runs).
+import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { createGatewayClient } from '../../src-main/gateway/index.ts';
 import { startFakeGateway } from '../../test/fake-gateway/server.ts';
 import { type BenchSection, median } from '../types.ts';
@@ -16,6 +17,7 @@ const section: BenchSection = {
       baseUrl: gateway.baseUrl,
       apiKey: gateway.apiKey,
       vendorKeyHeader: gateway.vendorKeyHeader,
+      fetch: createAppFetch(),
     });
     const settled: number[] = [];
     const closed: number[] = [];

@@ -1,5 +1,6 @@
 // (a) Stream overhead: events per second through the client's normalised stream vs. a raw read of the
 // same SSE bytes from the same local server (a child process). Target: client time ≤ 1.2 × raw time.
+import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { createGatewayClient } from '../../src-main/gateway/index.ts';
 import { startChild } from '../support/child.ts';
 import { type BenchSection, median } from '../types.ts';
@@ -9,10 +10,12 @@ const fastest = (values: number[]): number => Math.min(...values);
 const EVENTS = 50_000;
 // Interleaved rounds; the fastest of each is compared, since a shared machine only ever adds time.
 const ROUNDS = 7;
+// Both sides use the fetch the app runs in main.
+const appFetch = createAppFetch();
 
 async function rawRead(url: string): Promise<{ seconds: number; bytes: number }> {
   const started = performance.now();
-  const response = await fetch(url, {
+  const response = await appFetch(url, {
     method: 'POST',
     body: '{}',
     headers: { 'content-type': 'application/json' },
@@ -24,7 +27,7 @@ async function rawRead(url: string): Promise<{ seconds: number; bytes: number }>
 }
 
 async function clientRead(baseUrl: string): Promise<{ seconds: number; deltas: number }> {
-  const client = createGatewayClient({ baseUrl, apiKey: 'sk-bench' });
+  const client = createGatewayClient({ baseUrl, apiKey: 'sk-bench', fetch: appFetch });
   const started = performance.now();
   let deltas = 0;
   let done = false;

@@ -1,11 +1,13 @@
 // Uploads one file through the gateway client in a fresh process and reports its peak RSS growth,
 // so nothing else the bench did is counted. Args: <file> <baseUrl>. Prints one JSON line.
+import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { createGatewayClient } from '../../src-main/gateway/index.ts';
 
 const [file, baseUrl] = process.argv.slice(2);
 if (!file || !baseUrl) throw new Error('usage: upload-probe <file> <baseUrl>');
 
-const client = createGatewayClient({ baseUrl, apiKey: 'sk-bench' });
+// The fetch the app runs in main: its memory behaviour is what matters.
+const client = createGatewayClient({ baseUrl, apiKey: 'sk-bench', fetch: createAppFetch() });
 globalThis.gc?.();
 const baseline = process.memoryUsage().rss;
 let peak = baseline;
