@@ -101,6 +101,21 @@ test('plain http to a remote host is saved with a warning shown beside the addre
   await app.expectNoKeyLeak(KEY);
 });
 
+test('moving a profile to another host drops its key and says so', async ({ startApp }) => {
+  const app = await startApp({ gateway: { baseUrl: 'https://gw.example.com', apiKey: KEY } });
+  const { page } = app;
+  await openSettings(page);
+  await expect(page.getByTestId('key-masked')).toHaveText(`•••• ${KEY.slice(-4)}`);
+
+  await editor(page).getByLabel('Base URL').fill('https://other.example.net');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(/key was removed because the gateway address changed/).first()).toBeVisible();
+  await expect(page.getByTestId('key-masked')).toHaveCount(0);
+  expect((await app.ok('settings.get', undefined)).profiles[0]).toMatchObject({ hasKey: false });
+  await app.screenshot('settings-key-dropped-on-move');
+  await app.expectNoKeyLeak(KEY);
+});
+
 test('editing name, key header, extra headers and upload limit persists', async ({ startApp }) => {
   const app = await startApp({ gateway: { baseUrl: 'https://gw.example.com', apiKey: KEY } });
   const { page } = app;

@@ -1,32 +1,37 @@
 import { useId } from 'react';
 
-/** The app's mark: an arch (the gateway) with a sound wave passing through it. Drawn inline, no asset. */
+/**
+ * The app's mark, the same drawing as the app icon (resources/icon.svg): a speech bubble holding a
+ * waveform. Drawn inline (no asset request) in the icon's own coordinates.
+ */
 export function AppMark({ size = 28 }: { size?: number }) {
-  const gradientId = useId();
+  const tile = useId();
+  const wave = useId();
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden className="app-mark">
+    <svg width={size} height={size} viewBox="32 32 448 448" aria-hidden className="app-mark">
       <defs>
-        <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#7b77f5" />
-          <stop offset="1" stopColor="#4a45c8" />
+        <linearGradient id={tile} x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#4a7cf0" />
+          <stop offset="1" stopColor="#5a3fd6" />
+        </linearGradient>
+        <linearGradient id={wave} x1="0" y1="0" x2="1" y2="0">
+          <stop offset="0" stopColor="#4a7cf0" />
+          <stop offset="1" stopColor="#5a3fd6" />
         </linearGradient>
       </defs>
-      <rect width="32" height="32" rx="8" fill={`url(#${gradientId})`} />
+      <rect x="32" y="32" width="448" height="448" rx="104" fill={`url(#${tile})`} />
       <path
-        d="M9 24V14.5a7 7 0 0 1 14 0V24"
-        fill="none"
-        stroke="#fff"
-        strokeOpacity="0.95"
-        strokeWidth="2.4"
-        strokeLinecap="round"
+        d="M156 120h200a52 52 0 0 1 52 52v128a52 52 0 0 1-52 52H222l-62 50a8 8 0 0 1-13-6v-44a52 52 0 0 1-43-51V172a52 52 0 0 1 52-52z"
+        fill="#fff"
       />
-      <path
-        d="M12.5 19.5v-1M16 21.5v-5M19.5 19.5v-1"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.2"
-        strokeLinecap="round"
-      />
+      <g fill={`url(#${wave})`}>
+        <rect x="145" y="214" width="22" height="44" rx="11" />
+        <rect x="185" y="184" width="22" height="104" rx="11" />
+        <rect x="225" y="158" width="22" height="156" rx="11" />
+        <rect x="265" y="194" width="22" height="84" rx="11" />
+        <rect x="305" y="172" width="22" height="128" rx="11" />
+        <rect x="345" y="210" width="22" height="52" rx="11" />
+      </g>
     </svg>
   );
 }
