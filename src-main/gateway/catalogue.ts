@@ -2,7 +2,7 @@
 // Families are hints for the UI only: the gateway decides what really works.
 import type { CatalogueModel, ModelFamily } from '../../src-preload/contract.ts';
 import { malformedFailure } from './errors.ts';
-import { isRecord } from './responses.ts';
+import { isRecord } from './json.ts';
 
 const ENDPOINT_FAMILIES: Readonly<Record<string, ModelFamily>> = {
   openai: 'chat',

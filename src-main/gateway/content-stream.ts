@@ -5,7 +5,7 @@ import type { StreamEvent, TokenUsage } from '../../src-preload/contract.ts';
 import { blockedPromptFailure, candidateText, chatResultFromContent, usageFromContent } from './content.ts';
 import { failureFromErrorObject, malformedFailure, networkFailure, type Operation } from './errors.ts';
 import { errorEvent, parseJsonData, type StreamNormaliser } from './event-stream.ts';
-import { isRecord } from './responses.ts';
+import { isRecord } from './json.ts';
 import { eventsFromChatResult } from './responses-stream.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
 

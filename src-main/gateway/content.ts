@@ -1,14 +1,14 @@
 // The content-generation format (`/v1beta/models/{model}:generateContent`): paths, request bodies and answers.
 import type { GenerateContentRequest, TokenUsage } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { stripModelsPrefix } from './catalogue.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
-import { isRecord } from './responses.ts';
+import { isRecord, numberOrNull } from './json.ts';
 import type { ChatResult } from './types.ts';
 
 /** `models/gemini-x` and `gemini-x` name the same model; the path wants the bare name. */
 export function bareModelName(model: string): string {
-  const trimmed = model.trim();
-  return trimmed.startsWith('models/') ? trimmed.slice('models/'.length) : trimmed;
+  return stripModelsPrefix(model.trim());
 }
 
 export function contentPath(model: string, stream: boolean): string {
@@ -36,10 +36,6 @@ export function buildGenerateContentBody(request: GenerateContentRequest): Recor
   }
   if (Object.keys(config).length > 0) body.generationConfig = config;
   return body;
-}
-
-function numberOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 /** Output tokens include thought tokens, as in the Responses format, so both formats read the same. */

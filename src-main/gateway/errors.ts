@@ -2,6 +2,7 @@
 // and a hint in plain words (WIRE.md part 3). Pure functions: no I/O here.
 import type { ErrorCode } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { isRecord } from './json.ts';
 
 /** What the failed call was doing: picks the hint (format advice, audio advice, compaction). */
 export type Operation =
@@ -86,10 +87,6 @@ function asText(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Reads the fields of an already-parsed error body, whichever shape it has. */

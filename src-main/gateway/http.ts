@@ -1,5 +1,6 @@
 // The request core every endpoint goes through: URL and auth per family, time limits, abort, retries,
 // and bounded body reading. Everything it throws is an `AppFailure`.
+import { DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import {
   DEFAULT_LIMITS,
@@ -158,11 +159,12 @@ export function retryDelayMs(
   return Math.round(exponential / 2 + (random() * exponential) / 2);
 }
 
-const AUTH_HEADERS = new Set(['authorization', 'x-vendor-api-key', 'x-goog-api-key']);
+const AUTH_HEADERS = new Set(['authorization', DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER]);
 
 export function createHttpCore(options: GatewayClientOptions): HttpCore {
   const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
-  const vendorKeyHeader = (options.vendorKeyHeader ?? 'x-vendor-api-key').trim() || 'x-vendor-api-key';
+  const vendorKeyHeader =
+    (options.vendorKeyHeader ?? DEFAULT_VENDOR_KEY_HEADER).trim() || DEFAULT_VENDOR_KEY_HEADER;
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeouts: GatewayTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const limits: StreamLimits = { ...DEFAULT_LIMITS, ...options.limits };

@@ -3,13 +3,8 @@
 import type { StreamEvent } from '../../src-preload/contract.ts';
 import { failureFromErrorObject, malformedFailure, networkFailure, type Operation } from './errors.ts';
 import { errorEvent, parseJsonData, type StreamNormaliser } from './event-stream.ts';
-import {
-  chatResultFromResponse,
-  isRecord,
-  outputTextOf,
-  reasoningTextOf,
-  usageFromResponses,
-} from './responses.ts';
+import { isRecord } from './json.ts';
+import { chatResultFromResponse, outputTextOf, reasoningTextOf, usageFromResponses } from './responses.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
 import type { ChatResult } from './types.ts';
 

@@ -6,15 +6,8 @@ import type {
   TokenUsage,
 } from '../../src-preload/contract.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
+import { isRecord, numberOrNull } from './json.ts';
 import type { ChatResult } from './types.ts';
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function numberOrNull(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
 
 /** Only the settings that are set go on the wire; stop sequences have no Responses field and are left out. */
 export function buildResponsesBody(request: ResponsesRequest, stream: boolean): Record<string, unknown> {

@@ -7,7 +7,7 @@ import type { SpeechFormat, SpeechOptions } from '../../src-preload/contract.ts'
 import { AppFailure } from '../app-failure.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
 import type { Exchange } from './http.ts';
-import { isRecord } from './responses.ts';
+import { isRecord } from './json.ts';
 
 /** File extension per requested format; the response's Content-Type is not trusted for this. */
 export const SPEECH_EXTENSIONS: Readonly<Record<SpeechFormat, string>> = {

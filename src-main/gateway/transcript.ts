@@ -7,7 +7,7 @@ import type {
   TranscriptWord,
 } from '../../src-preload/contract.ts';
 import { malformedFailure, type Operation } from './errors.ts';
-import { isRecord } from './responses.ts';
+import { isRecord } from './json.ts';
 
 const JSON_FORMATS = new Set<TranscriptFormat>(['json', 'verbose_json', 'diarized_json']);
 // `HH:MM:SS,mmm` (SRT) or `[HH:]MM:SS.mmm` (VTT); some writers drop the milliseconds.
