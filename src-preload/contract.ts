@@ -54,6 +54,12 @@ export const DEFAULT_VENDOR_KEY_HEADER = 'x-vendor-api-key';
 export const GOOGLE_KEY_HEADER = 'x-goog-api-key';
 export const DEFAULT_UPLOAD_LIMIT_MB = 25;
 
+// Rules of a profile's fields, shared by main (which enforces them) and the form (which explains them early).
+export const MAX_UPLOAD_LIMIT_MB = 2048;
+export const MAX_PROFILE_NAME_LENGTH = 60;
+/** RFC 9110 token characters: what an HTTP header name may contain. */
+export const HEADER_NAME_PATTERN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
 /** Where a key's ciphertext came from: the OS keychain, or Chromium's basic_text fallback (not secret). */
 export type KeyStorage = 'os' | 'basic_text';
 

@@ -8,7 +8,10 @@ import {
   DEFAULT_UPLOAD_LIMIT_MB,
   DEFAULT_VENDOR_KEY_HEADER,
   GOOGLE_KEY_HEADER,
+  HEADER_NAME_PATTERN,
   type KeyStorage,
+  MAX_PROFILE_NAME_LENGTH,
+  MAX_UPLOAD_LIMIT_MB,
   type Notice,
   type ProfileFields,
   type ProfileSaved,
@@ -55,8 +58,6 @@ const FIXED_HEADERS = new Set([
 ]);
 /** Both names a /v1beta key travels under: an extra header with either would be dropped by the client. */
 const KEY_HEADERS = new Set([DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER]);
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-const MAX_UPLOAD_LIMIT_MB = 2048;
 
 export interface Credentials {
   profile: ProfileView;
@@ -124,7 +125,7 @@ function invalid(message: string, hint?: string): AppFailure {
 }
 
 function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, string>): void {
-  if (!HEADER_NAME.test(vendorKeyHeader)) {
+  if (!HEADER_NAME_PATTERN.test(vendorKeyHeader)) {
     throw invalid(
       `“${vendorKeyHeader}” is not a valid header name.`,
       'Use letters, digits and dashes, e.g. x-vendor-api-key.',
@@ -137,7 +138,7 @@ function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, s
     );
   }
   for (const [name, value] of Object.entries(extraHeaders)) {
-    if (!HEADER_NAME.test(name)) throw invalid(`“${name}” is not a valid header name.`);
+    if (!HEADER_NAME_PATTERN.test(name)) throw invalid(`“${name}” is not a valid header name.`);
     const lower = name.toLowerCase();
     if (FIXED_HEADERS.has(lower) || KEY_HEADERS.has(lower) || lower === vendorKeyHeader.toLowerCase()) {
       throw invalid(`The header “${name}” is set by Gateway Studio itself and cannot be overridden.`);
@@ -205,6 +206,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   const cleanFields = (fields: ProfileFields) => {
     const name = fields.name.trim();
     if (!name) throw invalid('The profile needs a name.');
+    if (name.length > MAX_PROFILE_NAME_LENGTH) {
+      throw invalid(`Keep the name under ${MAX_PROFILE_NAME_LENGTH} characters.`);
+    }
     const { url, warnings } = normaliseBaseUrl(fields.baseUrl);
     const vendorKeyHeader = (fields.vendorKeyHeader ?? DEFAULT_VENDOR_KEY_HEADER).trim();
     const extraHeaders = Object.fromEntries(

@@ -162,6 +162,13 @@ describe('profiles', () => {
     expect(afterDelete.activeProfileId).toBe(a.id);
   });
 
+  it('keeps profile names short enough to show', () => {
+    const error = failure(() =>
+      open().createProfile({ name: 'x'.repeat(61), baseUrl: 'https://a.example.com' }),
+    );
+    expect(error).toMatchObject({ code: 'invalid_input', message: 'Keep the name under 60 characters.' });
+  });
+
   it('answers not_found for an unknown profile id', () => {
     expect(failure(() => open().setActive('nope')).code).toBe('not_found');
   });

@@ -5,6 +5,9 @@ import {
   DEFAULT_UPLOAD_LIMIT_MB,
   DEFAULT_VENDOR_KEY_HEADER,
   GOOGLE_KEY_HEADER,
+  HEADER_NAME_PATTERN,
+  MAX_PROFILE_NAME_LENGTH,
+  MAX_UPLOAD_LIMIT_MB,
   type ProfileFields,
   type ProfileView,
 } from '../../../../src-preload/contract.ts';
@@ -34,11 +37,6 @@ export interface DraftErrors {
   extraHeaders?: Record<number, string>;
   uploadLimitMb?: string;
 }
-
-export const MAX_UPLOAD_LIMIT_MB = 2048;
-
-// RFC 9110 token characters: what an HTTP header name may contain.
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 
 let nextRowId = 1;
 export const newHeaderRow = (name = '', value = ''): HeaderRow => ({ rowId: nextRowId++, name, value });
@@ -71,7 +69,8 @@ export function draftFromProfile(profile: ProfileView): ProfileDraft {
 export function validateDraft(draft: ProfileDraft): DraftErrors {
   const errors: DraftErrors = {};
   if (!draft.name.trim()) errors.name = 'Give the profile a name.';
-  else if (draft.name.trim().length > 60) errors.name = 'Keep the name under 60 characters.';
+  else if (draft.name.trim().length > MAX_PROFILE_NAME_LENGTH)
+    errors.name = `Keep the name under ${MAX_PROFILE_NAME_LENGTH} characters.`;
 
   const baseUrlError = checkBaseUrl(draft.baseUrl);
   if (baseUrlError) errors.baseUrl = baseUrlError;
@@ -79,7 +78,7 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
   if (draft.keyHeader === 'custom') {
     const name = draft.customKeyHeader.trim();
     if (!name) errors.customKeyHeader = 'Enter the header name your gateway expects.';
-    else if (!HEADER_NAME.test(name))
+    else if (!HEADER_NAME_PATTERN.test(name))
       errors.customKeyHeader = 'A header name has no spaces or special characters.';
   }
 
@@ -89,7 +88,8 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
     const name = row.name.trim();
     if (!name && !row.value.trim()) continue;
     if (!name) headerErrors[row.rowId] = 'Enter a header name.';
-    else if (!HEADER_NAME.test(name)) headerErrors[row.rowId] = `“${name}” is not a valid header name.`;
+    else if (!HEADER_NAME_PATTERN.test(name))
+      headerErrors[row.rowId] = `“${name}” is not a valid header name.`;
     else if (seen.has(name.toLowerCase())) headerErrors[row.rowId] = `“${name}” is listed twice.`;
     seen.add(name.toLowerCase());
   }
