@@ -9,14 +9,22 @@ const HIDDEN = '[key hidden]';
 /** Shorter "keys" would blot out ordinary words; real keys are far longer. */
 const MIN_SECRET_LENGTH = 8;
 
-/** A copy of `value` with every occurrence of `secret` in its strings replaced. */
+/**
+ * `value` with every occurrence of `secret` in its strings replaced. Parts with nothing to replace are
+ * returned as they are (no copy): this runs on every streamed token.
+ */
 export function scrubSecret<T>(value: T, secret: string): T {
   if (secret.length < MIN_SECRET_LENGTH) return value;
   const scrub = (item: unknown): unknown => {
     if (typeof item === 'string') return item.includes(secret) ? item.split(secret).join(HIDDEN) : item;
-    if (Array.isArray(item)) return item.map(scrub);
+    if (Array.isArray(item)) {
+      const items = item.map(scrub);
+      return items.some((next, i) => next !== item[i]) ? items : item;
+    }
     if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
-      return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, scrub(v)]));
+      const entries = Object.entries(item);
+      const scrubbed = entries.map(([k, v]) => [k, scrub(v)] as const);
+      return scrubbed.some(([, next], i) => next !== entries[i]?.[1]) ? Object.fromEntries(scrubbed) : item;
     }
     return item;
   };
