@@ -6,6 +6,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { APP_HOST, APP_SCHEME, MEDIA_ROUTE } from './app-origin.ts';
+import { GRANTED_SEGMENT, type MediaGrants } from './services/media-grants.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,7 +29,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.otf': 'font/otf',
   '.wasm': 'application/wasm',
   '.mp3': 'audio/mpeg',
+  '.mpga': 'audio/mpeg',
+  '.mpeg': 'audio/mpeg',
+  '.mpg': 'audio/mpeg',
   '.wav': 'audio/wav',
+  '.wave': 'audio/wav',
   '.ogg': 'audio/ogg',
   '.oga': 'audio/ogg',
   '.opus': 'audio/ogg',
@@ -110,6 +115,8 @@ export interface AppFileServerOptions {
   contentSecurityPolicy: string;
   /** An origin allowed to read media cross-origin (the dev server, whose page is not on our scheme). */
   mediaCorsOrigin?: string | null;
+  /** Audio files elsewhere on disk that main granted the page (dropped or picked files). */
+  grants?: Pick<MediaGrants, 'resolve'>;
 }
 
 function textResponse(status: number, text: string, headers: Record<string, string>): Response {
@@ -128,6 +135,22 @@ async function confinedFile(root: string, urlPath: string): Promise<{ path: stri
     if (!isWithin(realRoot, realFile)) return null;
     const info = await stat(realFile);
     return info.isFile() ? { path: realFile, size: info.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A granted file: `<token>/<name>` under `/media/@file/`; only the token counts. */
+async function grantedFile(
+  grants: Pick<MediaGrants, 'resolve'> | undefined,
+  urlPath: string,
+): Promise<{ path: string; size: number } | null> {
+  const token = /^([0-9a-f]{32})\/[^/]+$/.exec(urlPath)?.[1];
+  const path = token && grants ? grants.resolve(token) : null;
+  if (!path) return null;
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { path, size: info.size } : null;
   } catch {
     return null;
   }
@@ -164,7 +187,11 @@ export function createAppRequestHandler(
       : url.pathname === '/'
         ? 'index.html'
         : url.pathname.slice(1);
-    const file = await confinedFile(root, urlPath);
+    const grantedPrefix = `${GRANTED_SEGMENT}/`;
+    const file =
+      isMedia && urlPath.startsWith(grantedPrefix)
+        ? await grantedFile(options.grants, urlPath.slice(grantedPrefix.length))
+        : await confinedFile(root, urlPath);
     if (!file) return textResponse(404, 'Not found', baseHeaders);
     // The media route serves audio and nothing else: a document there would run with our origin.
     const servable = !isMedia || /^audio\/|^application\/octet-stream/.test(contentTypeFor(file.path));

@@ -26,6 +26,7 @@ import { createMainWindow, ICON_PATH } from './electron/window.ts';
 import { createIpcLayer } from './ipc/index.ts';
 import type { IpcHostDeps, IpcLayer } from './ipc/types.ts';
 import { createLogger, redact } from './log.ts';
+import { createMediaGrants } from './services/media-grants.ts';
 
 const APP_NAME = 'Gateway Studio';
 const log = createLogger('app');
@@ -59,7 +60,8 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   applySessionPolicy(session.defaultSession, appUrls);
   if (devServerUrl) applyDevServerCsp(session.defaultSession, devServerUrl);
-  handleAppProtocol({ dataDir });
+  const mediaGrants = createMediaGrants(dataDir);
+  handleAppProtocol({ dataDir, grants: mediaGrants });
 
   const deps: IpcHostDeps = {
     dataDir,
@@ -68,6 +70,7 @@ async function start(): Promise<void> {
     // Node's fetch (undici), not net.fetch: the app runs the very network code the tests run.
     fetch: createAppFetch(),
     dialogs: createNativeDialogs(),
+    mediaGrants,
     openExternal: async (url) => {
       if (!isExternalLink(url))
         throw new AppFailure('invalid_input', 'Only https:// links open in the browser.');

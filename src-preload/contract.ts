@@ -1,6 +1,6 @@
 // The one typed contract between the renderer and main.
 // No runtime imports: the preload bundles this file and must stay tiny. Main implements every method
-// (a missing handler fails to compile, see src-main/ipc/handlers.ts); the renderer calls them through
+// (a missing handler fails to compile, see src-main/ipc/handlers/index.ts); the renderer calls them through
 // `src-renderer/src/api.ts`.
 
 // ─── Errors ──────────────────────────────────────────────────────────────────────────────────────
@@ -180,8 +180,8 @@ export interface SpeechClip {
   bytes: number;
   contentType: string | null;
   elapsedMs: number;
-  /** Where the renderer plays it from (the app's media route); set by main. */
-  url?: string;
+  /** From the call's start to the first audio byte (retries included): the wait before sound could begin. */
+  firstByteMs: number;
 }
 
 /** One line of a conversation in the shape both chat formats are built from. */
@@ -267,6 +267,240 @@ export interface ConnectionReport {
   v1beta: FamilyCheck;
 }
 
+// ─── Audio files (Transcribe) ────────────────────────────────────────────────────────────────────
+
+/**
+ * File extensions the app accepts as audio: the formats the gateway takes (WIRE.md), then other names of
+ * the same containers, which main renames on upload. The drop target, the file dialog and main share it.
+ */
+export const ACCEPTED_AUDIO_EXTENSIONS = [
+  'flac',
+  'mp3',
+  'mp4',
+  'mpeg',
+  'mpga',
+  'm4a',
+  'ogg',
+  'wav',
+  'webm',
+  'oga',
+  'opus',
+  'wave',
+  'mpg',
+] as const;
+
+/** A waveform's precomputed peaks, so a long file is drawn without being fetched and decoded again. */
+export interface AudioPeaks {
+  /** Length of the audio in seconds. */
+  duration: number;
+  /** Peak magnitudes 0..1 of one channel, evenly spaced over the duration. */
+  data: number[];
+}
+
+/** An audio file main has checked and may read, and the page may play. */
+export interface AudioFile {
+  /** Real path on disk (symlinks resolved). */
+  path: string;
+  /** What the user knows it as (the file name, or the recording's title). */
+  name: string;
+  size: number;
+  /** Where the page plays it from (the app's media route); valid for this run of the app. */
+  url: string;
+  kind: 'file' | 'recording';
+  durationSec: number | null;
+  /** Cached peaks from an earlier visit, when the file has not changed since. */
+  peaks: AudioPeaks | null;
+}
+
+export interface AudioOpened {
+  files: AudioFile[];
+  /** Files that were not accepted, each with a reason a person understands. */
+  refused: Array<{ name: string; reason: string }>;
+}
+
+export type TranscribeMode = 'transcribe' | 'translate';
+
+/** One saved transcript as the history list shows it. */
+export interface TranscriptSummary {
+  id: string;
+  createdAt: string;
+  /** The audio's name. */
+  name: string;
+  mode: TranscribeMode;
+  model: string;
+  kind: 'file' | 'recording';
+  durationSec: number | null;
+  language: string | null;
+  /** The first words of the text. */
+  preview: string;
+  segmentCount: number;
+}
+
+/** A saved transcript with everything needed to show, play and export it again. */
+export interface TranscriptEntry extends TranscriptSummary {
+  options: TranscriptionOptions;
+  transcript: Transcript;
+  audioPath: string;
+  /** The audio, ready to play; `null` when its file has been moved or deleted since. */
+  audio: AudioFile | null;
+}
+
+/** What `audio.transcribe`'s `result` event carries: the transcript, already saved in the history. */
+export interface TranscriptionDone {
+  transcript: Transcript;
+  entry: TranscriptSummary;
+}
+
+export type TranscriptExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
+
+// ─── Remembered choices ──────────────────────────────────────────────────────────────────────────
+
+/** Timestamps asked of the gateway: none (plain text), per segment, or per segment and word. */
+export type TimestampDetail = 'none' | 'segment' | 'word';
+
+export interface TranscribePrefs {
+  mode: TranscribeMode;
+  model: string;
+  /** ISO-639-1 code, or '' for automatic detection. */
+  language: string;
+  prompt: string;
+  /** `null`: the gateway's default. */
+  temperature: number | null;
+  timestamps: TimestampDetail;
+  /** How many queue items run at once. */
+  concurrency: number;
+  /** The microphone chosen last ('' = the system default). */
+  inputDeviceId: string;
+}
+
+export interface SpeakPrefs {
+  model: string;
+  voice: string;
+  format: SpeechFormat;
+  speed: number;
+  instructions: string;
+}
+
+/** Choices the app remembers between runs, per panel. */
+export interface Prefs {
+  transcribe: TranscribePrefs;
+  speak: SpeakPrefs;
+}
+
+export type PrefsPatch = { [K in keyof Prefs]?: Partial<Prefs[K]> };
+
+export const MAX_TRANSCRIBE_CONCURRENCY = 6;
+
+export const DEFAULT_PREFS: Prefs = {
+  transcribe: {
+    mode: 'transcribe',
+    model: 'whisper-1',
+    language: '',
+    prompt: '',
+    temperature: null,
+    timestamps: 'segment',
+    concurrency: 2,
+    inputDeviceId: '',
+  },
+  speak: { model: 'gpt-4o-mini-tts', voice: 'alloy', format: 'mp3', speed: 1, instructions: '' },
+};
+
+// ─── Speech studio ───────────────────────────────────────────────────────────────────────────────
+
+/** Characters one speech request takes (WIRE.md); a longer text is sent in parts of at most this. */
+export const SPEECH_INPUT_LIMIT = 4096;
+/** The longest text the Speak panel sends in one job (about 49 parts). */
+export const MAX_SPEECH_TEXT = 200_000;
+export const MIN_SPEECH_SPEED = 0.25;
+export const MAX_SPEECH_SPEED = 4;
+export const SPEECH_FORMATS: readonly SpeechFormat[] = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'];
+/** The built-in voices WIRE.md names; a gateway may offer others, typed by name. */
+export const BUILT_IN_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'coral',
+  'echo',
+  'fable',
+  'onyx',
+  'nova',
+  'sage',
+  'shimmer',
+  'verse',
+  'marin',
+  'cedar',
+] as const;
+
+/** Characters as the gateway counts them (code points, so an emoji is one). */
+export function speechCharacters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** `instructions` is not taken by tts-1 and tts-1-hd (WIRE.md); main leaves it out for them. */
+export function speechTakesInstructions(model: string): boolean {
+  return !/(^|\/)tts-1(?!\d)/i.test(model.trim());
+}
+
+/** What the Speak panel asks main to say. */
+export interface SpeechRequest {
+  /** Any length up to `MAX_SPEECH_TEXT`; main splits it into parts the gateway accepts. */
+  text: string;
+  model: string;
+  voice: string;
+  format: SpeechFormat;
+  speed: number;
+  /** Ignored for models that take none (`speechTakesInstructions`). */
+  instructions?: string;
+}
+
+/**
+ * How a clip's audio is kept. `file`: one file (one part, or parts joined: mp3, wav, pcm as wav, ADTS aac).
+ * `parts`: one numbered file per part, because the format cannot simply be joined (opus, flac).
+ */
+export type SpeechLayout = 'file' | 'parts';
+
+/** A clip in the history list. */
+export interface SpeechSummary {
+  id: string;
+  createdAt: string;
+  /** The first words of the text. */
+  preview: string;
+  characters: number;
+  model: string;
+  voice: string;
+  format: SpeechFormat;
+  speed: number;
+  /** Requests it took. */
+  parts: number;
+  layout: SpeechLayout;
+  /** The saved file's extension (`wav` for pcm). */
+  extension: string;
+  /** Size of the audio on disk. */
+  bytes: number;
+  durationSec: number | null;
+  /** From Generate to the first audio byte of the first part. */
+  timeToFirstAudioMs: number | null;
+}
+
+/** A clip with everything needed to play, save and reuse it. */
+export interface SpeechEntry extends SpeechSummary {
+  text: string;
+  /** The choices it was made with (instructions only when the model took them). */
+  request: SpeechRequest;
+  /** Where the page plays it from: one URL for `file`, one per part (in order) for `parts`. */
+  urls: string[];
+  /** From Generate to the whole clip saved. */
+  elapsedMs: number;
+}
+
+export interface SpeechHistory {
+  entries: SpeechSummary[];
+  /** History files that could not be read and were moved aside. */
+  movedAside: number;
+}
+
 // ─── Streams ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -278,6 +512,8 @@ export type StreamEvent =
   | { type: 'reasoning-delta'; text: string }
   | { type: 'usage'; usage: TokenUsage }
   | { type: 'upload-progress'; sent: number; total: number }
+  /** A job made of steps (a long text spoken in parts): `step` of `steps` has begun. */
+  | { type: 'progress'; step: number; steps: number }
   | { type: 'result'; data: unknown }
   | { type: 'done'; status: string; responseId?: string }
   | { type: 'error'; error: AppError };
@@ -322,11 +558,57 @@ export interface Methods {
   'profiles.removeKey': { input: { id: string }; output: ProfileSaved };
   'gateway.testConnection': { input: { profileId?: string }; output: ConnectionReport };
   'models.list': { input: { profileId?: string; refresh?: boolean }; output: Catalogue };
+  'prefs.get': { input: undefined; output: Prefs };
+  'prefs.update': { input: PrefsPatch; output: Prefs };
+  /** Checks dropped files (by path) and makes them playable. */
+  'audio.open': { input: { paths: string[] }; output: AudioOpened };
+  /** The native file dialog, for one or many audio files. Cancelled: no files. */
+  'audio.pick': { input: undefined; output: AudioOpened };
+  /** Bytes with no path (a recording, a shortened clip, a drop in a browser) written to the data folder. */
+  'audio.import': {
+    input: {
+      name: string;
+      type: string;
+      bytes: Uint8Array;
+      kind: 'file' | 'recording';
+      durationSec?: number;
+    };
+    output: AudioFile;
+  };
+  /** Remembers a file's waveform peaks, so the next visit draws it at once. */
+  'audio.savePeaks': { input: { path: string; peaks: AudioPeaks }; output: { saved: boolean } };
+  /** Result event: `TranscriptionDone` (the transcript is saved in the history before it is reported). */
   'audio.transcribe': {
-    input: { source: AudioSource; options: TranscriptionOptions; mode: 'transcribe' | 'translate' };
+    input: {
+      source: AudioSource;
+      options: TranscriptionOptions;
+      mode: TranscribeMode;
+      /** The name the history shows (default: the file's name). */
+      name?: string;
+      durationSec?: number;
+    };
     output: StreamStarted;
   };
-  'audio.speak': { input: SpeechOptions; output: StreamStarted };
+  'transcripts.list': { input: { query?: string }; output: TranscriptSummary[] };
+  'transcripts.get': { input: { id: string }; output: TranscriptEntry };
+  'transcripts.delete': { input: { id: string }; output: { deleted: boolean } };
+  /** Asks where to save, then main writes the file. `path: null`: the user cancelled. */
+  'transcripts.export': {
+    input: { id: string; format: TranscriptExportFormat };
+    output: { path: string | null };
+  };
+  /** Speaks a text of any length (in parts); result event: the saved `SpeechEntry`. `progress`: part k of n. */
+  'speech.generate': { input: SpeechRequest; output: StreamStarted };
+  /** The clips in the history, newest first. */
+  'speech.list': { input: undefined; output: SpeechHistory };
+  'speech.get': { input: { id: string }; output: SpeechEntry };
+  /** Deletes a clip and its audio. */
+  'speech.delete': { input: { id: string }; output: { deleted: boolean } };
+  /**
+   * Asks where to save, then main copies the audio there. `path: null`: the user cancelled. `files`: what
+   * was written (one file, or `name-1.opus`, `name-2.opus`, … for a clip kept in parts).
+   */
+  'speech.save': { input: { id: string }; output: { path: string | null; files: string[] } };
   'chat.responses': { input: { request: ResponsesRequest; stream: boolean }; output: StreamStarted };
   'chat.generateContent': {
     input: { request: GenerateContentRequest; stream: boolean };
@@ -356,8 +638,22 @@ export const METHOD_NAMES = Object.keys({
   'profiles.removeKey': true,
   'gateway.testConnection': true,
   'models.list': true,
+  'prefs.get': true,
+  'prefs.update': true,
+  'audio.open': true,
+  'audio.pick': true,
+  'audio.import': true,
+  'audio.savePeaks': true,
   'audio.transcribe': true,
-  'audio.speak': true,
+  'transcripts.list': true,
+  'transcripts.get': true,
+  'transcripts.delete': true,
+  'transcripts.export': true,
+  'speech.generate': true,
+  'speech.list': true,
+  'speech.get': true,
+  'speech.delete': true,
+  'speech.save': true,
   'chat.responses': true,
   'chat.generateContent': true,
   'chat.compact': true,

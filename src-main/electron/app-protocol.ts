@@ -5,6 +5,7 @@ import { app, protocol } from 'electron';
 import { createAppRequestHandler } from '../app-files.ts';
 import { APP_SCHEME, createAppUrlMatcher, devServerOrigin, MEDIA_DIR_NAME } from '../app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
+import type { MediaGrants } from '../services/media-grants.ts';
 
 /** The Vite dev server URL under `electron-vite dev`; never honoured in a packaged app or for remote hosts. */
 export function resolveDevServerUrl(env: NodeJS.ProcessEnv, isPackaged: boolean): string | undefined {
@@ -39,12 +40,14 @@ export function registerAppScheme(): void {
 
 export interface AppProtocolPaths {
   dataDir: string;
+  /** Dropped or picked audio the page may play (granted by the IPC layer). */
+  grants: MediaGrants;
   /** The built renderer; defaults to `out/renderer` beside the built main (`out/main/index.js`). */
   rendererDir?: string;
 }
 
 /** Serves the scheme on the default session. Call once `app` is ready. */
-export function handleAppProtocol({ dataDir, rendererDir }: AppProtocolPaths): void {
+export function handleAppProtocol({ dataDir, grants, rendererDir }: AppProtocolPaths): void {
   protocol.handle(
     APP_SCHEME,
     createAppRequestHandler({
@@ -52,6 +55,7 @@ export function handleAppProtocol({ dataDir, rendererDir }: AppProtocolPaths): v
       mediaDir: join(dataDir, MEDIA_DIR_NAME),
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
       mediaCorsOrigin: devServerOrigin(devServerUrl),
+      grants,
     }),
   );
 }

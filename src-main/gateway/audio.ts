@@ -4,7 +4,11 @@
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import type { AudioSource, TranscriptionOptions } from '../../src-preload/contract.ts';
+import {
+  ACCEPTED_AUDIO_EXTENSIONS,
+  type AudioSource,
+  type TranscriptionOptions,
+} from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import { UPLOAD_CHUNK_BYTES } from './defaults.ts';
 import type { FilePart, TextPart } from './multipart.ts';
@@ -30,11 +34,11 @@ const EXTENSION_ALIASES: Readonly<Record<string, string>> = {
   mpg: 'mpeg',
 };
 
-/** Every file extension an upload may have: the accepted formats and their other names. */
-export const UPLOAD_EXTENSIONS: readonly string[] = [
-  ...Object.keys(AUDIO_CONTENT_TYPES),
-  ...Object.keys(EXTENSION_ALIASES),
-];
+/**
+ * Every file extension an upload may have: the accepted formats and their other names. The list lives in
+ * the contract (the drop target and the file dialog use it too); each entry is a key of one of the maps above.
+ */
+export const UPLOAD_EXTENSIONS: readonly string[] = ACCEPTED_AUDIO_EXTENSIONS;
 
 const MIME_EXTENSIONS: Readonly<Record<string, string>> = {
   'audio/flac': 'flac',

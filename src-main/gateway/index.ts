@@ -94,7 +94,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     translate: (source, transcription, call) => uploadAudio('translate', source, transcription, call),
 
     async speech(speech: SpeechOptions, call: SpeechCallOptions): Promise<SpeechClip> {
-      const started = Date.now();
+      const started = performance.now();
+      let firstByteAt: number | undefined;
       const format = speech.format ?? 'mp3';
       const exchange = await http.send({
         method: 'POST',
@@ -110,7 +111,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           directory: call.directory,
           format,
           wrapPcm: !speech.keepRawPcm,
-          onProgress: call.onProgress,
+          onProgress: (received) => {
+            firstByteAt ??= performance.now();
+            call.onProgress?.(received);
+          },
         });
         return {
           path: file.path,
@@ -118,7 +122,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           extension: file.extension,
           bytes: file.bytes,
           contentType: exchange.response.headers.get('content-type'),
-          elapsedMs: Date.now() - started,
+          elapsedMs: Math.round(performance.now() - started),
+          firstByteMs: Math.round((firstByteAt ?? performance.now()) - started),
         };
       } catch (error) {
         throw withOperationAdvice(asFailure(error), 'speech');

@@ -8,8 +8,8 @@ import { createLogger } from '../log.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
 import { createSettingsService } from '../services/settings.ts';
-import { createHandlers } from './handlers.ts';
-import { describeIssues, inputSchemas } from './schemas.ts';
+import { createHandlers } from './handlers/index.ts';
+import { describeIssues, inputSchemas } from './schemas/index.ts';
 import { StreamManager } from './stream-manager.ts';
 import type { IpcHostDeps, IpcLayer, SenderInfo } from './types.ts';
 
@@ -46,6 +46,8 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     catalogue: createCatalogueService(gateway, join(deps.dataDir, 'cache')),
     gateway,
     streams,
+    media: deps.mediaGrants,
+    dialogs: deps.dialogs,
     dataDir: deps.dataDir,
     openExternal: deps.openExternal,
     appInfo: deps.appInfo,

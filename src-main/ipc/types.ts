@@ -1,6 +1,7 @@
 // What the IPC layer needs from its host (the Electron entry, or a test) and what it gives back.
 import type { AppInfo, EventName, Events, Result } from '../../src-preload/contract.ts';
 import type { FetchLike } from '../gateway/types.ts';
+import type { MediaGrants } from '../services/media-grants.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import type { SettingsStoreFactory } from '../services/settings-store.ts';
 
@@ -42,6 +43,8 @@ export interface IpcHostDeps {
   createSettingsStore: SettingsStoreFactory;
   fetch: FetchLike;
   dialogs: Dialogs;
+  /** Audio outside the media folder the page may play; the app protocol serves from the same instance. */
+  mediaGrants: MediaGrants;
   /** Opens an https URL in the system browser. */
   openExternal(url: string): Promise<void>;
   /** Delivers an event to the renderer of one window. */

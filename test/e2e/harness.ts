@@ -26,6 +26,7 @@ import type {
   SaveDialogRequest,
   SenderInfo,
 } from '../../src-main/ipc/types.ts';
+import { createMediaGrants } from '../../src-main/services/media-grants.ts';
 import type { SecretBackend } from '../../src-main/services/secret-box.ts';
 import {
   BRIDGE_KEY,
@@ -146,7 +147,12 @@ async function launch(
   const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
   const mediaDir = join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
-  const server: StaticServer = await startStaticServer({ rendererDir: RENDERER_BUILD_DIR, mediaDir });
+  const mediaGrants = createMediaGrants(dataDir);
+  const server: StaticServer = await startStaticServer({
+    rendererDir: RENDERER_BUILD_DIR,
+    mediaDir,
+    grants: mediaGrants,
+  });
   const { origin } = server;
   const appUrl = `${origin}/index.html`;
 
@@ -175,6 +181,7 @@ async function launch(
     createSettingsStore: createConfSettingsStore,
     fetch: createAppFetch(),
     dialogs: dialogs.dialogs,
+    mediaGrants,
     openExternal: async (url) => {
       openedExternal.push(url);
     },

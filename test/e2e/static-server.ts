@@ -7,6 +7,7 @@ import { Readable } from 'node:stream';
 import { createAppRequestHandler } from '../../src-main/app-files.ts';
 import { APP_ORIGIN } from '../../src-main/app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src-main/csp.ts';
+import type { MediaGrants } from '../../src-main/services/media-grants.ts';
 
 export interface StaticServer {
   origin: string;
@@ -16,6 +17,7 @@ export interface StaticServer {
 export async function startStaticServer(options: {
   rendererDir: string;
   mediaDir: string;
+  grants?: MediaGrants;
 }): Promise<StaticServer> {
   const handle = createAppRequestHandler({ ...options, contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   const server = createServer((request, response) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { createIpcLayer } from '../../src-main/ipc/index.ts';
 import type { IpcHostDeps, IpcLayer, SenderInfo } from '../../src-main/ipc/types.ts';
+import { createMediaGrants } from '../../src-main/services/media-grants.ts';
 import type { SecretBackend } from '../../src-main/services/secret-box.ts';
 import type {
   EventName,
@@ -53,6 +54,7 @@ export function createTestLayer(
     createSettingsStore: createConfSettingsStore,
     fetch: createAppFetch(),
     dialogs: { save: async () => null, open: async () => null },
+    mediaGrants: createMediaGrants(dataDir),
     openExternal: async () => {},
     emit: (ownerId, event, payload) => events.push({ ownerId, event, payload }),
     isAppUrl: (url) => url.startsWith('http://127.0.0.1:5199/'),

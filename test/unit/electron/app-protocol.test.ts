@@ -10,6 +10,7 @@ import {
   registerAppScheme,
   resolveDevServerUrl,
 } from '../../../src-main/electron/app-protocol.ts';
+import { createMediaGrants } from '../../../src-main/services/media-grants.ts';
 
 const protocol = vi.hoisted(() => ({
   registerSchemesAsPrivileged: vi.fn(),
@@ -45,8 +46,12 @@ describe('the app scheme', () => {
     await mkdir(join(dataDir, 'media'), { recursive: true });
     await writeFile(join(rendererDir, 'index.html'), '<title>Gateway Studio</title>');
     await writeFile(join(dataDir, 'media', 'a.wav'), 'RIFF');
+    const elsewhere = join(base, 'elsewhere.mp3');
+    await writeFile(elsewhere, 'ID3');
+    const grants = createMediaGrants(dataDir);
+    const grantedUrl = grants.urlFor(elsewhere);
 
-    handleAppProtocol({ dataDir, rendererDir });
+    handleAppProtocol({ dataDir, grants, rendererDir });
     const [scheme, handler] = protocol.handle.mock.calls.at(-1) as [
       string,
       (r: Request) => Promise<Response>,
@@ -58,6 +63,12 @@ describe('the app scheme', () => {
     const media = await handler(new Request('app://gateway-studio/media/a.wav'));
     expect(media.headers.get('content-type')).toBe('audio/wav');
     expect((await handler(new Request('app://gateway-studio/media/../data/media/a.wav'))).status).toBe(404);
+    // A dropped file elsewhere on disk plays through its grant, and only through it.
+    const granted = await handler(new Request(grantedUrl));
+    expect(granted.headers.get('content-type')).toBe('audio/mpeg');
+    expect(await granted.text()).toBe('ID3');
+    const forged = grantedUrl.replace(/@file\/[0-9a-f]{32}/, `@file/${'0'.repeat(32)}`);
+    expect((await handler(new Request(forged))).status).toBe(404);
   });
 
   it('exports isAppUrl for the IPC layer', () => {

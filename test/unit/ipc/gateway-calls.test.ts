@@ -1,10 +1,7 @@
 // Every gateway capability through the real IPC layer (choke point → handlers → stream manager →
 // gateway client) against the fake gateway: what the renderer would receive.
-import { existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { StreamBatch, StreamEvent } from '../../../src-preload/contract.ts';
-import { wavFile } from '../../fake-gateway/audio.ts';
 import { startFakeGateway } from '../../fake-gateway/server.ts';
 import type { FakeGateway } from '../../fake-gateway/types.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
@@ -159,106 +156,7 @@ describe('the key never reaches the renderer', () => {
   });
 });
 
-describe('audio through the IPC layer', () => {
-  const wav = () => new Uint8Array(wavFile(Buffer.alloc(24_000 * 2 * 6)));
-
-  it('transcribes recorded bytes with upload progress, returning segments', async () => {
-    const { streamId } = await t.ok('audio.transcribe', {
-      source: { name: 'recording.wav', type: 'audio/wav', bytes: wav() },
-      options: { model: 'whisper-1', responseFormat: 'verbose_json', timestampGranularities: ['segment'] },
-      mode: 'transcribe',
-    });
-    const events = await finished(streamId);
-    const progress = events.filter((e) => e.type === 'upload-progress');
-    expect(progress.at(-1)).toMatchObject({ sent: expect.any(Number), total: expect.any(Number) });
-    const last = progress.at(-1) as { sent: number; total: number };
-    expect(last.sent).toBe(last.total);
-    const result = events.find((e) => e.type === 'result') as { data: { segments: unknown[]; text: string } };
-    expect(result.data.segments.length).toBeGreaterThan(0);
-    expect(result.data.text.length).toBeGreaterThan(0);
-    expect(gateway.requests.at(-1)?.multipart?.files[0]).toMatchObject({ filename: 'recording.wav' });
-  });
-
-  it('translates a file from disk through /v1/audio/translations', async () => {
-    const path = join(t.dataDir, 'clip.wav');
-    writeFileSync(path, wav());
-    const { streamId } = await t.ok('audio.transcribe', {
-      source: { path },
-      options: { model: 'whisper-1' },
-      mode: 'translate',
-    });
-    await finished(streamId);
-    expect(gateway.requests.at(-1)).toMatchObject({ path: '/v1/audio/translations' });
-    expect(gateway.requests.at(-1)?.multipart?.files[0]?.size).toBe(statSync(path).size);
-  });
-
-  it('accepts another name of an accepted format (.opus) and sends it under the accepted one', async () => {
-    const path = join(t.dataDir, 'voice-note.opus');
-    writeFileSync(path, Buffer.from('OggS fake opus payload'));
-    const { streamId } = await t.ok('audio.transcribe', {
-      source: { path },
-      options: { model: 'whisper-1' },
-      mode: 'transcribe',
-    });
-    await finished(streamId);
-    expect(gateway.requests.at(-1)?.multipart?.files[0]?.filename).toBe('voice-note.ogg');
-  });
-
-  it('refuses an audio-named link to a file that is not audio', async () => {
-    const secret = join(t.dataDir, 'id_rsa');
-    writeFileSync(secret, 'PRIVATE KEY');
-    const link = join(t.dataDir, 'innocent.wav');
-    symlinkSync(secret, link);
-    const result = await t.call('audio.transcribe', {
-      source: { path: link },
-      options: { model: 'whisper-1' },
-      mode: 'transcribe',
-    });
-    expect(result).toMatchObject({
-      ok: false,
-      error: { code: 'invalid_input', message: 'Only audio files can be sent.' },
-    });
-    expect(gateway.requests).toHaveLength(0);
-  });
-
-  it('refuses a file over the profile’s upload limit before sending anything', async () => {
-    const path = join(t.dataDir, 'big.wav');
-    writeFileSync(path, Buffer.alloc(2 * 1024 * 1024));
-    const state = await t.ok('settings.get', undefined);
-    const id = state.profiles[0]!.id;
-    await t.ok('profiles.update', {
-      id,
-      fields: { name: 'Fake', baseUrl: gateway.baseUrl, uploadLimitMb: 1 },
-    });
-    const result = await t.call('audio.transcribe', {
-      source: { path },
-      options: { model: 'whisper-1' },
-      mode: 'transcribe',
-    });
-    expect(result).toMatchObject({
-      ok: false,
-      error: { code: 'too_large', hint: expect.stringMatching(/shorter/) },
-    });
-    expect(gateway.requests).toHaveLength(0);
-  });
-
-  it('speaks into a WAV file in the data folder', async () => {
-    const { streamId } = await t.ok('audio.speak', {
-      model: 'tts-1',
-      voice: 'alloy',
-      input: 'Hello there.',
-      format: 'wav',
-    });
-    const events = await finished(streamId);
-    const clip = (events.find((e) => e.type === 'result') as { data: { path: string; extension: string } })
-      .data;
-    expect(clip.extension).toBe('wav');
-    expect((clip as { url?: string }).url).toMatch(/^app:\/\/gateway-studio\/media\/speech\/.+\.wav$/);
-    expect(clip.path.startsWith(join(t.dataDir, 'media'))).toBe(true);
-    expect(existsSync(clip.path)).toBe(true);
-    expect(readFileSync(clip.path).subarray(0, 4).toString()).toBe('RIFF');
-  });
-});
+// Transcription and translation through the layer: transcribe-calls.test.ts beside this file.
 
 describe('connection and catalogue', () => {
   it('tests both API families separately', async () => {

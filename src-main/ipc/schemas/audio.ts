@@ -1,0 +1,83 @@
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { ACCEPTED_AUDIO_EXTENSIONS } from '../../../src-preload/contract.ts';
+import { audioExtensionOf } from '../../services/audio-files.ts';
+import { audioPeaksSchema } from '../../services/peaks-cache.ts';
+import { TRANSCRIPT_ID_PATTERN } from '../../services/transcript-history.ts';
+import { modelName } from './common.ts';
+import type { SchemaGroup } from './index.ts';
+
+const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
+/** A drop of a whole folder's worth of files is still one call; more than this is a mistake. */
+const MAX_OPEN_PATHS = 200;
+
+const absolutePath = z.string().max(4_096).refine(isAbsolute, 'The file path must be absolute.');
+
+// A renderer may only hand main audio files to send: main never uploads arbitrary files on its say-so.
+const audioPath = absolutePath.refine(
+  (p) => audioExtensionOf(p) !== null,
+  `Only audio files can be sent (${ACCEPTED_AUDIO_EXTENSIONS.join(', ')}).`,
+);
+
+const audioBytes = z
+  .instanceof(Uint8Array)
+  .refine((b) => b.byteLength > 0, 'The recording is empty.')
+  .refine((b) => b.byteLength <= MAX_RECORDING_BYTES, 'The recording is too large.');
+
+const audioName = z.string().trim().min(1).max(500);
+const durationSec = z.number().nonnegative();
+const audioKind = z.enum(['file', 'recording']);
+
+const audioSource = z.union([
+  z.object({ path: audioPath }),
+  z.object({ name: audioName, type: z.string().max(200), bytes: audioBytes }),
+]);
+
+const transcriptionOptions = z.object({
+  model: modelName,
+  language: z.string().max(20).optional(),
+  prompt: z.string().max(10_000).optional(),
+  responseFormat: z.enum(['json', 'text', 'srt', 'vtt', 'verbose_json', 'diarized_json']).optional(),
+  temperature: z.number().min(0).max(1).optional(),
+  timestampGranularities: z
+    .array(z.enum(['segment', 'word']))
+    .max(2)
+    .optional(),
+});
+
+const transcriptId = z.string().regex(TRANSCRIPT_ID_PATTERN, 'That is not the id of a saved transcript.');
+
+export const audioSchemas = {
+  // Any absolute path: files that are not audio come back as refused, with a reason the user can read.
+  'audio.open': z.object({ paths: z.array(absolutePath).max(MAX_OPEN_PATHS) }),
+  'audio.pick': z.undefined(),
+  'audio.import': z.object({
+    name: audioName,
+    type: z.string().max(200),
+    bytes: audioBytes,
+    kind: audioKind,
+    durationSec: durationSec.optional(),
+  }),
+  'audio.savePeaks': z.object({ path: absolutePath, peaks: audioPeaksSchema }),
+  'audio.transcribe': z.object({
+    source: audioSource,
+    options: transcriptionOptions,
+    mode: z.enum(['transcribe', 'translate']),
+    name: audioName.optional(),
+    durationSec: durationSec.optional(),
+  }),
+  'transcripts.list': z.object({ query: z.string().max(500).optional() }),
+  'transcripts.get': z.object({ id: transcriptId }),
+  'transcripts.delete': z.object({ id: transcriptId }),
+  'transcripts.export': z.object({ id: transcriptId, format: z.enum(['txt', 'srt', 'vtt', 'json']) }),
+} satisfies SchemaGroup<
+  | 'audio.open'
+  | 'audio.pick'
+  | 'audio.import'
+  | 'audio.savePeaks'
+  | 'audio.transcribe'
+  | 'transcripts.list'
+  | 'transcripts.get'
+  | 'transcripts.delete'
+  | 'transcripts.export'
+>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { id } from './common.ts';
+import type { SchemaGroup } from './index.ts';
+
+const headerRecord = z
+  .record(z.string().max(200), z.string().max(8_000))
+  .refine((r) => Object.keys(r).length <= 50, {
+    message: 'At most 50 extra headers.',
+  });
+
+const profileFields = z.object({
+  name: z.string().max(200),
+  baseUrl: z.string().max(2_000),
+  vendorKeyHeader: z.string().max(200).optional(),
+  extraHeaders: headerRecord.optional(),
+  uploadLimitMb: z.number().finite().optional(),
+});
+
+const apiKey = z.string().max(8_192);
+
+export const coreSchemas = {
+  'app.info': z.undefined(),
+  'settings.get': z.undefined(),
+  'settings.dismissNotice': z.object({ id }),
+  'settings.setPlaintextConsent': z.object({ allow: z.boolean() }),
+  'profiles.create': profileFields.extend({ apiKey: apiKey.optional() }),
+  'profiles.update': z.object({ id, fields: profileFields }),
+  'profiles.duplicate': z.object({ id }),
+  'profiles.delete': z.object({ id }),
+  'profiles.setActive': z.object({ id }),
+  'profiles.setKey': z.object({ id, apiKey }),
+  'profiles.removeKey': z.object({ id }),
+  'gateway.testConnection': z.object({ profileId: id.optional() }),
+  'models.list': z.object({ profileId: id.optional(), refresh: z.boolean().optional() }),
+  'stream.stop': z.object({ streamId: id }),
+  'shell.openExternal': z.object({
+    url: z
+      .string()
+      .max(8_000)
+      .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Only https links can be opened.'),
+  }),
+} satisfies SchemaGroup<
+  | 'app.info'
+  | 'settings.get'
+  | 'settings.dismissNotice'
+  | 'settings.setPlaintextConsent'
+  | 'profiles.create'
+  | 'profiles.update'
+  | 'profiles.duplicate'
+  | 'profiles.delete'
+  | 'profiles.setActive'
+  | 'profiles.setKey'
+  | 'profiles.removeKey'
+  | 'gateway.testConnection'
+  | 'models.list'
+  | 'stream.stop'
+  | 'shell.openExternal'
+>;

@@ -1,0 +1,24 @@
+// Input schemas of every IPC method, grouped by area. Arguments arrive as `unknown` from a renderer we do
+// not trust blindly; each is parsed before any service sees it. The mapped type makes the table complete:
+// a method in the contract without a schema fails to compile.
+import type { z } from 'zod';
+import type { MethodInput, MethodName } from '../../../src-preload/contract.ts';
+import { audioSchemas } from './audio.ts';
+import { chatSchemas } from './chat.ts';
+import { coreSchemas } from './core.ts';
+import { prefsSchemas } from './prefs.ts';
+import { speechSchemas } from './speech.ts';
+
+export type Schemas = { [M in MethodName]: z.ZodType<MethodInput<M>> };
+/** The schemas of a group of methods; each area module exports one. */
+export type SchemaGroup<M extends MethodName> = Pick<Schemas, M>;
+
+export const inputSchemas: Schemas = {
+  ...coreSchemas,
+  ...prefsSchemas,
+  ...audioSchemas,
+  ...speechSchemas,
+  ...chatSchemas,
+};
+
+export { describeIssues } from './common.ts';

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { speakPrefsFields, transcribePrefsFields } from '../../services/prefs.ts';
+import type { SchemaGroup } from './index.ts';
+
+// Strict: a misspelt field is an error the caller hears about, not a choice silently forgotten.
+const prefsPatch = z
+  .object({
+    transcribe: z.object(transcribePrefsFields).partial().strict().optional(),
+    speak: z.object(speakPrefsFields).partial().strict().optional(),
+  })
+  .strict();
+
+export const prefsSchemas = {
+  'prefs.get': z.undefined(),
+  'prefs.update': prefsPatch,
+} satisfies SchemaGroup<'prefs.get' | 'prefs.update'>;

@@ -1,0 +1,136 @@
+// Choices the panels remember between runs, in `<dataDir>/prefs.json` as `{ version: 1, prefs }`.
+// Read field by field over the defaults: one bad value (a hand edit, a field from another version) costs
+// that field only. A file that is not JSON at all is moved aside and the defaults are used.
+import { readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  DEFAULT_PREFS,
+  MAX_TRANSCRIBE_CONCURRENCY,
+  type Prefs,
+  type PrefsPatch,
+} from '../../src-preload/contract.ts';
+import { isRecord } from '../gateway/json.ts';
+import { createLogger } from '../log.ts';
+import { writeFileAtomic } from './atomic-file.ts';
+
+const FORMAT_VERSION = 1;
+export const PREFS_FILE = 'prefs.json';
+
+/** The rule of every remembered field: the IPC schema checks a patch with these, the reader a saved file. */
+export const transcribePrefsFields = {
+  mode: z.enum(['transcribe', 'translate']),
+  model: z.string().max(300),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?:[a-z]{2,3})?$/, 'Use a two- or three-letter language code, or leave it empty.'),
+  prompt: z.string().max(10_000),
+  temperature: z.number().min(0).max(1).nullable(),
+  timestamps: z.enum(['none', 'segment', 'word']),
+  concurrency: z.number().int().min(1).max(MAX_TRANSCRIBE_CONCURRENCY),
+  inputDeviceId: z.string().max(500),
+} satisfies { [K in keyof Prefs['transcribe']]: z.ZodType<Prefs['transcribe'][K]> };
+
+export const speakPrefsFields = {
+  model: z.string().max(300),
+  voice: z.string().max(200),
+  format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']),
+  speed: z.number().min(0.25).max(4),
+  instructions: z.string().max(10_000),
+} satisfies { [K in keyof Prefs['speak']]: z.ZodType<Prefs['speak'][K]> };
+
+const FIELDS = { transcribe: transcribePrefsFields, speak: speakPrefsFields } as const;
+
+/** `stored` read over `defaults`, one field at a time: each field that breaks its rule keeps its default. */
+function readSection<T extends object>(defaults: T, fields: Record<string, z.ZodType>, stored: unknown): T {
+  const section = { ...defaults } as Record<string, unknown>;
+  if (!isRecord(stored)) return section as T;
+  for (const [key, rule] of Object.entries(fields)) {
+    const parsed = rule.safeParse(stored[key]);
+    if (parsed.success) section[key] = parsed.data;
+  }
+  return section as T;
+}
+
+function fromStored(sections: Record<string, unknown>): Prefs {
+  return {
+    transcribe: readSection(DEFAULT_PREFS.transcribe, FIELDS.transcribe, sections.transcribe),
+    speak: readSection(DEFAULT_PREFS.speak, FIELDS.speak, sections.speak),
+  };
+}
+
+/** A patch section without the keys it leaves out (or sets to `undefined`, which means the same). */
+function definedFields<T extends object>(section: Partial<T> | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(section ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export interface PrefsService {
+  get(): Promise<Prefs>;
+  /** Applies an already validated patch and saves; returns every remembered choice. */
+  update(patch: PrefsPatch): Promise<Prefs>;
+}
+
+export interface PrefsServiceOptions {
+  dataDir: string;
+  now?: () => Date;
+}
+
+export function createPrefsService({ dataDir, now = () => new Date() }: PrefsServiceOptions): PrefsService {
+  const path = join(dataDir, PREFS_FILE);
+  const log = createLogger('prefs');
+  let loaded: Promise<Prefs> | null = null;
+  let current: Prefs | null = null;
+  /** Saves run one after another, each writing the latest state, so the last change is the one on disk. */
+  let saving: Promise<void> = Promise.resolve();
+
+  const load = async (): Promise<Prefs> => {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch {
+      return structuredClone(DEFAULT_PREFS); // Never saved yet.
+    }
+    try {
+      const file: unknown = JSON.parse(text);
+      if (!isRecord(file) || !isRecord(file.prefs)) throw new Error('no prefs object');
+      return fromStored(file.prefs);
+    } catch (error) {
+      const aside = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
+      log.warn(`${PREFS_FILE} could not be read; moved aside to ${aside}, defaults used`, error);
+      await rename(path, aside).catch(() => {});
+      return structuredClone(DEFAULT_PREFS);
+    }
+  };
+
+  /** Reads the file the first time; from then on the choices live in `current`. */
+  const loadOnce = async (): Promise<Prefs> => {
+    loaded ??= load();
+    const first = await loaded;
+    current ??= first;
+    return current;
+  };
+
+  return {
+    async get() {
+      return structuredClone(await loadOnce());
+    },
+
+    async update(patch) {
+      await loadOnce();
+      // Read after the await, not from its result: other updates may have run in between.
+      const before = current ?? DEFAULT_PREFS;
+      const next: Prefs = {
+        transcribe: { ...before.transcribe, ...definedFields(patch.transcribe) },
+        speak: { ...before.speak, ...definedFields(patch.speak) },
+      };
+      current = next;
+      saving = saving
+        .catch(() => {})
+        .then(() => writeFileAtomic(path, JSON.stringify({ version: FORMAT_VERSION, prefs: current })));
+      await saving;
+      return structuredClone(next);
+    },
+  };
+}

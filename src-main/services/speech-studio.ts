@@ -1,0 +1,464 @@
+// The Speak panel's main side: a text of any length spoken in parts, joined where the format allows,
+// kept in a history (one versioned JSON per clip under `<dataDir>/history/speech/`, audio under
+// `<dataDir>/media/speech/` where the page can play it), saved elsewhere on request, deleted with its audio.
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { z } from 'zod';
+import {
+  type SpeechEntry,
+  type SpeechFormat,
+  type SpeechHistory,
+  type SpeechLayout,
+  type SpeechRequest,
+  type SpeechSummary,
+  speechCharacters,
+  speechTakesInstructions,
+} from '../../src-preload/contract.ts';
+import { AppFailure, toAppError } from '../app-failure.ts';
+import { mediaUrlFor } from '../app-origin.ts';
+import type { GatewayClient } from '../gateway/types.ts';
+import type { Dialogs } from '../ipc/types.ts';
+import { createLogger } from '../log.ts';
+import { writeFileAtomic } from './atomic-file.ts';
+import { audioSeconds } from './speech-audio.ts';
+import { JoinRefused, joinAudioFiles, joinKindFor } from './speech-join.ts';
+import { splitSpeechText } from './speech-parts.ts';
+
+const HISTORY_VERSION = 1;
+const PREVIEW_CHARACTERS = 160;
+/** Ids name files; nothing else may get near a path. */
+export const SPEECH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+const FORMAT_NAMES: Record<SpeechFormat, string> = {
+  mp3: 'MP3 audio',
+  opus: 'Opus audio',
+  aac: 'AAC audio',
+  flac: 'FLAC audio',
+  wav: 'WAV audio',
+  pcm: 'WAV audio',
+};
+
+/** A history file, version 1. */
+const storedEntry = z.object({
+  version: z.literal(HISTORY_VERSION),
+  id: z.string().regex(SPEECH_ID_PATTERN),
+  createdAt: z.string(),
+  text: z.string(),
+  options: z.object({
+    model: z.string(),
+    voice: z.string(),
+    format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']),
+    speed: z.number(),
+    instructions: z.string().optional(),
+  }),
+  parts: z.number().int().positive(),
+  layout: z.enum(['file', 'parts']),
+  extension: z.string().regex(/^[a-z0-9]{1,8}$/),
+  /** Audio files relative to `<dataDir>/media/speech/`, in order. */
+  files: z.array(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)?$/)).min(1),
+  bytes: z.number().nonnegative(),
+  durationSec: z.number().nonnegative().nullable(),
+  timeToFirstAudioMs: z.number().nonnegative().nullable(),
+  elapsedMs: z.number().nonnegative(),
+});
+type StoredEntry = z.infer<typeof storedEntry>;
+
+export interface SpeechRun {
+  signal: AbortSignal;
+  /** Part `step` of `steps` is about to be requested. */
+  onProgress(step: number, steps: number): void;
+}
+
+export interface SpeechStudio {
+  generate(client: GatewayClient, request: SpeechRequest, run: SpeechRun): Promise<SpeechEntry>;
+  list(): Promise<SpeechHistory>;
+  get(id: string): Promise<SpeechEntry>;
+  remove(id: string): Promise<boolean>;
+  /** Asks where to save (native dialog) and copies the audio there. */
+  saveCopy(id: string): Promise<{ path: string | null; files: string[] }>;
+}
+
+export interface SpeechStudioOptions {
+  dataDir: string;
+  dialogs: Pick<Dialogs, 'save'>;
+  now?: () => Date;
+}
+
+export function createSpeechStudio({
+  dataDir,
+  dialogs,
+  now = () => new Date(),
+}: SpeechStudioOptions): SpeechStudio {
+  const log = createLogger('speech');
+  const historyDir = join(dataDir, 'history', 'speech');
+  const audioDir = join(dataDir, 'media', 'speech');
+  /** Summaries by id, newest first once sorted; loaded from disk on first use. */
+  let cache: Map<string, SpeechSummary> | null = null;
+  let movedAside = 0;
+  const running = new Set<string>();
+
+  const entryPath = (id: string) => join(historyDir, `${id}.json`);
+
+  function checkId(id: string): void {
+    if (!SPEECH_ID_PATTERN.test(id)) throw notFound();
+  }
+
+  function summaryOf(stored: StoredEntry): SpeechSummary {
+    return {
+      id: stored.id,
+      createdAt: stored.createdAt,
+      preview: previewOf(stored.text),
+      characters: speechCharacters(stored.text),
+      model: stored.options.model,
+      voice: stored.options.voice,
+      format: stored.options.format,
+      speed: stored.options.speed,
+      parts: stored.parts,
+      layout: stored.layout,
+      extension: stored.extension,
+      bytes: stored.bytes,
+      durationSec: stored.durationSec,
+      timeToFirstAudioMs: stored.timeToFirstAudioMs,
+    };
+  }
+
+  function entryOf(stored: StoredEntry): SpeechEntry {
+    const request: SpeechRequest = { text: stored.text, ...stored.options };
+    return {
+      ...summaryOf(stored),
+      text: stored.text,
+      request,
+      urls: stored.files.map((file) => mediaUrlFor(dataDir, join(audioDir, file)) ?? ''),
+      elapsedMs: stored.elapsedMs,
+    };
+  }
+
+  async function readStored(file: string): Promise<StoredEntry | 'newer' | 'corrupt'> {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await readFile(join(historyDir, file), 'utf8'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+      return 'corrupt';
+    }
+    const version = (raw as { version?: unknown } | null)?.version;
+    // Written by a newer app: left alone, not "repaired" into something older.
+    if (typeof version === 'number' && version > HISTORY_VERSION) return 'newer';
+    const parsed = storedEntry.safeParse(raw);
+    return parsed.success && `${parsed.data.id}.json` === file ? parsed.data : 'corrupt';
+  }
+
+  async function moveAside(file: string): Promise<void> {
+    const stamp = now().toISOString().replace(/[:.]/g, '-');
+    try {
+      await rename(join(historyDir, file), join(historyDir, `${file}.corrupt-${stamp}`));
+      movedAside++;
+      log.warn(`moved an unreadable speech history file aside: ${file}`);
+    } catch (error) {
+      log.error(`could not move ${file} aside`, error);
+    }
+  }
+
+  async function load(): Promise<Map<string, SpeechSummary>> {
+    if (cache) return cache;
+    const loaded = new Map<string, SpeechSummary>();
+    let files: string[] = [];
+    try {
+      files = (await readdir(historyDir)).filter((name) => name.endsWith('.json'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw historyUnreadable(error);
+    }
+    for (const file of files) {
+      // A file deleted meanwhile (by another window) is simply not listed.
+      const stored = await readStored(file).catch(() => null);
+      if (stored === null) continue;
+      if (stored === 'corrupt') await moveAside(file);
+      else if (stored !== 'newer') loaded.set(stored.id, summaryOf(stored));
+    }
+    await sweepUnfinished();
+    cache = loaded;
+    return loaded;
+  }
+
+  /** Work folders of jobs that never finished (the app quit mid-job). */
+  async function sweepUnfinished(): Promise<void> {
+    let names: string[] = [];
+    try {
+      names = await readdir(audioDir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const id = /^\.(.+)\.partial$/.exec(name)?.[1];
+      if (id && !running.has(id)) await rm(join(audioDir, name), { recursive: true, force: true });
+    }
+  }
+
+  async function readEntry(id: string): Promise<StoredEntry> {
+    checkId(id);
+    const stored = await readStored(`${id}.json`);
+    if (stored === 'newer') {
+      throw new AppFailure('file_error', 'This clip was saved by a newer version of Gateway Studio.', {
+        hint: 'Update the app to open it.',
+      });
+    }
+    if (stored === 'corrupt') {
+      await moveAside(`${id}.json`);
+      cache?.delete(id);
+      throw new AppFailure('file_error', 'This clip’s history file is damaged and was moved aside.', {
+        hint: 'Generate the clip again.',
+      });
+    }
+    return stored;
+  }
+
+  /** Puts the parts' audio where the history keeps it: one file, or a folder of numbered parts. */
+  async function keepAudio(
+    id: string,
+    clips: ReadonlyArray<{ path: string; extension: string; bytes: number }>,
+    work: string,
+  ): Promise<{ layout: SpeechLayout; files: string[]; bytes: number; durationSec: number | null }> {
+    const extension = clips[0]!.extension;
+    const single = `${id}.${extension}`;
+    if (clips.length === 1) {
+      const clip = clips[0]!;
+      await rename(clip.path, join(audioDir, single));
+      const durationSec = audioSeconds(new Uint8Array(await readFile(join(audioDir, single))), extension);
+      return { layout: 'file', files: [single], bytes: clip.bytes, durationSec };
+    }
+    const kind = joinKindFor(extension);
+    if (kind) {
+      try {
+        const joined = await joinAudioFiles(
+          kind,
+          clips.map((clip) => clip.path),
+          join(audioDir, single),
+        );
+        return { layout: 'file', files: [single], ...joined };
+      } catch (error) {
+        if (!(error instanceof JoinRefused)) throw error;
+        log.warn(`kept ${clips.length} parts apart: ${error.message}`);
+      }
+    }
+    const digits = String(clips.length).length;
+    const files: string[] = [];
+    let durationSec: number | null = 0;
+    let bytes = 0;
+    for (const [index, clip] of clips.entries()) {
+      const name = `part-${String(index + 1).padStart(digits, '0')}.${extension}`;
+      await rename(clip.path, join(work, name));
+      files.push(`${id}/${name}`);
+      bytes += clip.bytes;
+      const seconds = audioSeconds(new Uint8Array(await readFile(join(work, name))), extension);
+      durationSec = durationSec === null || seconds === null ? null : durationSec + seconds;
+    }
+    await rename(work, join(audioDir, id));
+    return { layout: 'parts', files, bytes, durationSec };
+  }
+
+  async function removeAudio(stored: Pick<StoredEntry, 'id' | 'layout' | 'files'>): Promise<void> {
+    if (stored.layout === 'parts') await rm(join(audioDir, stored.id), { recursive: true, force: true });
+    for (const file of stored.files) await rm(join(audioDir, file), { force: true });
+  }
+
+  return {
+    async generate(client, request, run) {
+      const started = performance.now();
+      const split = splitSpeechText(request.text);
+      const steps = split.parts.length;
+      if (steps === 0) throw new AppFailure('invalid_input', 'Type something to speak.');
+      const options: StoredEntry['options'] = {
+        model: request.model.trim(),
+        voice: request.voice.trim(),
+        format: request.format,
+        speed: request.speed,
+      };
+      const instructions = request.instructions?.trim();
+      if (instructions && speechTakesInstructions(options.model)) options.instructions = instructions;
+
+      await load();
+      const id = newId(now());
+      const work = join(audioDir, `.${id}.partial`);
+      running.add(id);
+      try {
+        await mkdir(work, { recursive: true }).catch((error: unknown) => {
+          throw new AppFailure('file_error', 'The folder for speech clips could not be created.', {
+            hint: 'Check that the app data folder is writable.',
+            cause: error,
+          });
+        });
+        const clips: Array<{ path: string; extension: string; bytes: number }> = [];
+        let timeToFirstAudioMs: number | null = null;
+        for (const [index, input] of split.parts.entries()) {
+          run.onProgress(index + 1, steps);
+          const callStarted = performance.now();
+          try {
+            const clip = await client.speech({ ...options, input }, { directory: work, signal: run.signal });
+            timeToFirstAudioMs ??= Math.round(callStarted - started + clip.firstByteMs);
+            clips.push(clip);
+          } catch (error) {
+            throw partFailure(error, index + 1, steps);
+          }
+        }
+        if (run.signal.aborted) throw new AppFailure('aborted', 'Stopped.');
+        const kept = await keepAudio(id, clips, work);
+        const stored: StoredEntry = {
+          version: HISTORY_VERSION,
+          id,
+          createdAt: now().toISOString(),
+          text: request.text,
+          options,
+          parts: steps,
+          layout: kept.layout,
+          extension: clips[0]!.extension,
+          files: kept.files,
+          bytes: kept.bytes,
+          durationSec: kept.durationSec,
+          timeToFirstAudioMs,
+          elapsedMs: Math.round(performance.now() - started),
+        };
+        try {
+          await writeFileAtomic(entryPath(id), `${JSON.stringify(stored, null, 2)}\n`);
+        } catch (error) {
+          await removeAudio(stored);
+          throw new AppFailure('file_error', 'The clip could not be saved in the history.', {
+            hint: 'Check that the app data folder is writable and the disk is not full.',
+            cause: error,
+          });
+        }
+        (await load()).set(id, summaryOf(stored));
+        return entryOf(stored);
+      } finally {
+        running.delete(id);
+        await rm(work, { recursive: true, force: true }).catch(() => undefined);
+      }
+    },
+
+    async list() {
+      const entries = [...(await load()).values()].sort(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+      );
+      return { entries, movedAside };
+    },
+
+    async get(id) {
+      return entryOf(await readEntry(id));
+    },
+
+    async remove(id) {
+      checkId(id);
+      let stored: StoredEntry;
+      try {
+        stored = await readEntry(id);
+      } catch (error) {
+        if (error instanceof AppFailure && error.code === 'not_found') return false;
+        throw error;
+      }
+      // The history entry goes first: a clip is never listed without its audio.
+      await rm(entryPath(id), { force: true });
+      cache?.delete(id);
+      await removeAudio(stored);
+      return true;
+    },
+
+    async saveCopy(id) {
+      const stored = await readEntry(id);
+      const extension = stored.extension;
+      const chosen = await dialogs.save({
+        title: 'Save speech',
+        defaultName: `${fileNameFrom(stored.text)}.${extension}`,
+        filters: [{ name: FORMAT_NAMES[stored.options.format], extensions: [extension] }],
+      });
+      if (chosen === null) return { path: null, files: [] };
+      // Some platforms' dialogs do not add the filter's extension to a typed name.
+      const path = extname(chosen).toLowerCase() === `.${extension}` ? chosen : `${chosen}.${extension}`;
+      const stem = path.slice(0, -(extension.length + 1));
+      const targets =
+        stored.layout === 'file'
+          ? [path]
+          : stored.files.map((_, index) => `${stem}-${index + 1}.${extension}`);
+      for (const [index, target] of targets.entries()) {
+        await copyAtomic(join(audioDir, stored.files[index]!), target);
+      }
+      return { path, files: targets };
+    },
+  };
+}
+
+function newId(at: Date): string {
+  const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}-${randomBytes(4).toString('hex')}`;
+}
+
+function previewOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const characters = [...flat];
+  return characters.length <= PREVIEW_CHARACTERS
+    ? flat
+    : `${characters.slice(0, PREVIEW_CHARACTERS).join('').trimEnd()}…`;
+}
+
+/** A file name from the first words of the text: what a person would call the clip. */
+export function fileNameFrom(text: string): string {
+  const words = text
+    .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
+    .split(/[\s.,;!?]+/)
+    .filter(Boolean);
+  let name = '';
+  for (const word of words) {
+    if (name.length + word.length + 1 > 48) break;
+    name = name ? `${name} ${word}` : word;
+  }
+  return name.replace(/^[.\s]+/, '') || 'speech';
+}
+
+/** A failed part says which part it was (the gateway's hint is kept). */
+function partFailure(error: unknown, step: number, steps: number): unknown {
+  if (!(error instanceof AppFailure) || steps === 1 || error.code === 'aborted') return error;
+  const appError = toAppError(error);
+  return AppFailure.from({ ...appError, message: `Part ${step} of ${steps}: ${appError.message}` });
+}
+
+async function copyAtomic(source: string, target: string): Promise<void> {
+  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+  try {
+    await copyFile(source, temp);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(source));
+    throw new AppFailure(
+      'file_error',
+      missing ? 'The clip’s audio file is missing.' : `The clip could not be saved to ${target}.`,
+      {
+        hint: missing
+          ? 'It may have been deleted outside the app. Generate the clip again.'
+          : 'Check that the folder exists and that you may write there.',
+        cause: error,
+      },
+    );
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function notFound(): AppFailure {
+  return new AppFailure('not_found', 'This clip is no longer in the history.', {
+    hint: 'It may have been deleted in another window.',
+  });
+}
+
+function historyUnreadable(error: unknown): AppFailure {
+  return new AppFailure('file_error', 'The speech history could not be read.', {
+    hint: 'Check that the app data folder is readable.',
+    cause: error,
+  });
+}

@@ -1,0 +1,281 @@
+// Saved transcripts: one versioned JSON file per entry in `<dataDir>/history/transcripts/`, written
+// atomically. A file that cannot be read is moved aside (`<id>.json.corrupt-<time>`) and left out of the
+// list: one bad file never hides the others, nor stops the app.
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type {
+  AudioFile,
+  TranscribeMode,
+  Transcript,
+  TranscriptionOptions,
+  TranscriptSummary,
+} from '../../src-preload/contract.ts';
+import { AppFailure } from '../app-failure.ts';
+import { createLogger } from '../log.ts';
+import { writeFileAtomic } from './atomic-file.ts';
+import { isInsideFolder, realFolder } from './audio-files.ts';
+
+const FORMAT_VERSION = 1;
+/** Entry ids are file names: lower-case letters, digits and dashes only, so no id can name another path. */
+export const TRANSCRIPT_ID_PATTERN = /^[a-z0-9-]{1,80}$/;
+/** How much of the text the history list shows. */
+const PREVIEW_LENGTH = 160;
+
+const transcriptSchema = z.object({
+  text: z.string(),
+  segments: z.array(
+    z.object({
+      id: z.number(),
+      start: z.number(),
+      end: z.number(),
+      text: z.string(),
+      speaker: z.string().optional(),
+    }),
+  ),
+  words: z.array(z.object({ word: z.string(), start: z.number(), end: z.number() })),
+  language: z.string().optional(),
+  duration: z.number().optional(),
+  raw: z.string(),
+  format: z.enum(['json', 'text', 'srt', 'vtt', 'verbose_json', 'diarized_json']),
+});
+
+const optionsSchema = z.object({
+  model: z.string(),
+  language: z.string().optional(),
+  prompt: z.string().optional(),
+  responseFormat: transcriptSchema.shape.format.optional(),
+  temperature: z.number().optional(),
+  timestampGranularities: z.array(z.enum(['segment', 'word'])).optional(),
+});
+
+const storedSchema = z.object({
+  version: z.literal(FORMAT_VERSION),
+  createdAt: z.string(),
+  name: z.string(),
+  mode: z.enum(['transcribe', 'translate']),
+  model: z.string(),
+  kind: z.enum(['file', 'recording']),
+  durationSec: z.number().nullable(),
+  language: z.string().nullable(),
+  preview: z.string(),
+  segmentCount: z.number(),
+  options: optionsSchema,
+  transcript: transcriptSchema,
+  audioPath: z.string(),
+});
+
+/** A transcript to keep, as the transcription job knows it. */
+export interface NewTranscript {
+  name: string;
+  mode: TranscribeMode;
+  options: TranscriptionOptions;
+  transcript: Transcript;
+  audioPath: string;
+  kind: AudioFile['kind'];
+  durationSec: number | null;
+}
+
+/** An entry as stored: everything but the audio's playable form, which only main can make. */
+export interface StoredTranscript extends TranscriptSummary {
+  options: TranscriptionOptions;
+  transcript: Transcript;
+  audioPath: string;
+}
+
+export interface TranscriptHistory {
+  save(entry: NewTranscript): Promise<TranscriptSummary>;
+  /** Newest first; `query` keeps entries whose name or text contains it (any case). */
+  list(query?: string): Promise<TranscriptSummary[]>;
+  get(id: string): Promise<StoredTranscript>;
+  /** Removes an entry, and its recording when no other entry uses it (`removedAudio`: that file). */
+  delete(id: string): Promise<{ deleted: boolean; removedAudio: string | null }>;
+}
+
+export interface TranscriptHistoryOptions {
+  /** `<dataDir>/history/transcripts` */
+  directory: string;
+  /** Audio in here belongs to the history and goes with its last entry; audio elsewhere is the user's. */
+  recordingsDir: string;
+  now?: () => Date;
+}
+
+/** The first words of a text, cut at a word boundary. */
+export function previewOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= PREVIEW_LENGTH) return flat;
+  const cut = flat.slice(0, PREVIEW_LENGTH);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > PREVIEW_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function summaryOf(id: string, stored: z.infer<typeof storedSchema>): TranscriptSummary {
+  const { createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount } = stored;
+  return { id, createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount };
+}
+
+/** A listed entry, kept in memory while its file is unchanged (the list is read on every search). */
+interface Indexed {
+  size: number;
+  mtimeMs: number;
+  summary: TranscriptSummary;
+  audioPath: string;
+  /** Name and text in lower case, for search. */
+  haystack: string;
+}
+
+const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
+
+export function createTranscriptHistory(options: TranscriptHistoryOptions): TranscriptHistory {
+  const { directory, recordingsDir } = options;
+  const now = options.now ?? (() => new Date());
+  const log = createLogger('history');
+  const index = new Map<string, Indexed>();
+
+  const fileOf = (id: string) => {
+    if (!TRANSCRIPT_ID_PATTERN.test(id)) {
+      throw new AppFailure('invalid_input', 'That is not the id of a saved transcript.');
+    }
+    return join(directory, `${id}.json`);
+  };
+
+  const moveAside = async (id: string, problem: unknown) => {
+    const aside = `${fileOf(id)}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
+    log.warn(`transcript ${id} could not be read and was moved aside to ${aside}`, problem);
+    await rename(fileOf(id), aside).catch(() => {});
+  };
+
+  /** The stored entry, `null` when there is none, or `'corrupt'` (already moved aside). */
+  const read = async (id: string) => {
+    const path = fileOf(id);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw new AppFailure('file_error', 'A saved transcript could not be read.', { cause: error });
+    }
+    try {
+      return storedSchema.parse(JSON.parse(text));
+    } catch (error) {
+      await moveAside(id, error);
+      return 'corrupt' as const;
+    }
+  };
+
+  /** Every readable entry, from memory where its file has not changed. */
+  const entries = async (): Promise<Indexed[]> => {
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw new AppFailure('file_error', 'The transcript history could not be read.', { cause: error });
+    }
+    const ids = names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((id) => TRANSCRIPT_ID_PATTERN.test(id));
+    const present = new Set(ids);
+    for (const id of index.keys()) if (!present.has(id)) index.delete(id);
+    const found: Indexed[] = [];
+    for (const id of ids) {
+      const info = await stat(fileOf(id)).catch(() => null);
+      if (!info) continue;
+      const cached = index.get(id);
+      if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
+        found.push(cached);
+        continue;
+      }
+      const stored = await read(id);
+      if (stored === null || stored === 'corrupt') {
+        index.delete(id);
+        continue;
+      }
+      const entry: Indexed = {
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+        summary: summaryOf(id, stored),
+        audioPath: stored.audioPath,
+        haystack: `${stored.name}\n${stored.transcript.text}`.toLowerCase(),
+      };
+      index.set(id, entry);
+      found.push(entry);
+    }
+    return found;
+  };
+
+  return {
+    async save(entry) {
+      const id = randomUUID();
+      const stored: z.infer<typeof storedSchema> = {
+        version: FORMAT_VERSION,
+        createdAt: now().toISOString(),
+        name: entry.name,
+        mode: entry.mode,
+        model: entry.options.model,
+        kind: entry.kind,
+        durationSec: entry.durationSec,
+        language:
+          entry.transcript.language ??
+          (entry.mode === 'transcribe' && entry.options.language ? entry.options.language : null),
+        preview: previewOf(entry.transcript.text),
+        segmentCount: entry.transcript.segments.length,
+        options: entry.options,
+        transcript: entry.transcript,
+        audioPath: entry.audioPath,
+      };
+      try {
+        await writeFileAtomic(fileOf(id), JSON.stringify({ id, ...stored }));
+      } catch (error) {
+        throw new AppFailure('file_error', 'The transcript could not be saved in the history.', {
+          hint: 'Check that the disk has free space, then try again.',
+          cause: error,
+        });
+      }
+      return summaryOf(id, stored);
+    },
+
+    async list(query) {
+      const needle = query?.trim().toLowerCase() ?? '';
+      return (await entries())
+        .filter((entry) => needle === '' || entry.haystack.includes(needle))
+        .map((entry) => entry.summary)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    },
+
+    async get(id) {
+      const stored = await read(id);
+      if (stored === null) {
+        throw new AppFailure('not_found', 'This transcript is no longer in the history.', {
+          hint: 'It may have been deleted in another window.',
+        });
+      }
+      if (stored === 'corrupt') {
+        throw new AppFailure('file_error', 'This transcript’s file could not be read, so it was set aside.');
+      }
+      return {
+        ...summaryOf(id, stored),
+        options: stored.options,
+        transcript: stored.transcript,
+        audioPath: stored.audioPath,
+      };
+    },
+
+    async delete(id) {
+      const stored = await read(id);
+      if (stored === null) return { deleted: false, removedAudio: null };
+      await rm(fileOf(id), { force: true });
+      index.delete(id);
+      if (stored === 'corrupt') return { deleted: true, removedAudio: null };
+
+      const audio = stored.audioPath;
+      const ours = isInsideFolder(await realFolder(recordingsDir), audio);
+      const stillUsed = (await entries()).some((entry) => entry.audioPath === audio);
+      if (!ours || stillUsed) return { deleted: true, removedAudio: null };
+      await rm(audio, { force: true });
+      return { deleted: true, removedAudio: audio };
+    },
+  };
+}

@@ -1,0 +1,541 @@
+// The Transcribe panel's calls through the real IPC layer (choke point → handlers → services → gateway
+// client) against the fake gateway, with real temp folders: what the renderer receives, and what ends up
+// on disk.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAppRequestHandler } from '../../../src-main/app-files.ts';
+import type { OpenDialogRequest, SaveDialogRequest } from '../../../src-main/ipc/types.ts';
+import { createMediaGrants, type MediaGrants } from '../../../src-main/services/media-grants.ts';
+import {
+  ACCEPTED_AUDIO_EXTENSIONS,
+  type AudioFile,
+  type StreamBatch,
+  type StreamEvent,
+  type TranscriptionDone,
+} from '../../../src-preload/contract.ts';
+import { wavFile } from '../../fake-gateway/audio.ts';
+import { startFakeGateway } from '../../fake-gateway/server.ts';
+import type { FakeGateway } from '../../fake-gateway/types.ts';
+import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
+
+let gateway: Required<FakeGateway>;
+let t: TestLayer;
+/** Files the user has outside the app's data folder. */
+let home: string;
+
+/** What the native dialogs answer in this test, and what they were asked. */
+let openAnswer: string[] | null;
+let saveAnswer: string | null;
+let openRequests: OpenDialogRequest[];
+let saveRequests: SaveDialogRequest[];
+
+beforeAll(async () => {
+  gateway = await startFakeGateway({ eventDelayMs: 2 });
+});
+afterAll(() => gateway.close());
+
+beforeEach(async () => {
+  gateway.reset();
+  gateway.setEventDelay(2);
+  gateway.setTranscript(null);
+  home = mkdtempSync(join(tmpdir(), 'gs-home-'));
+  openAnswer = null;
+  saveAnswer = null;
+  openRequests = [];
+  saveRequests = [];
+  t = createTestLayer({
+    overrides: {
+      dialogs: {
+        open: async (request) => {
+          openRequests.push(request);
+          return openAnswer;
+        },
+        save: async (request) => {
+          saveRequests.push(request);
+          return saveAnswer;
+        },
+      },
+    },
+  });
+  await t.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
+});
+afterEach(() => {
+  t.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const batchesOf = (streamId: string) =>
+  t.events
+    .filter((e) => e.event === 'stream.batch' && (e.payload as StreamBatch).streamId === streamId)
+    .map((e) => e.payload as StreamBatch);
+
+async function finished(streamId: string): Promise<StreamEvent[]> {
+  await expect.poll(() => batchesOf(streamId).some((b) => b.final), { timeout: 10_000 }).toBe(true);
+  return batchesOf(streamId).flatMap((b) => b.events);
+}
+
+function resultOf(events: StreamEvent[]): TranscriptionDone {
+  const result = events.find((e) => e.type === 'result');
+  if (result?.type !== 'result') throw new Error('no result event');
+  return result.data as TranscriptionDone;
+}
+
+/** Six seconds of 24 kHz 16-bit mono silence. */
+const wav = () => new Uint8Array(wavFile(Buffer.alloc(24_000 * 2 * 6)));
+const recordingsDir = () => join(t.dataDir, 'media', 'recordings');
+const recordings = () => (existsSync(recordingsDir()) ? readdirSync(recordingsDir()) : []);
+
+function userFile(name: string, content: Uint8Array | string): string {
+  const path = join(home, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const ACCEPTED_LIST = ACCEPTED_AUDIO_EXTENSIONS.join(', ');
+
+describe('transcribing', () => {
+  it('transcribes recorded bytes with upload progress, keeps the audio, and saves the entry first', async () => {
+    const bytes = wav();
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'recording.wav', type: 'audio/wav', bytes },
+      options: { model: 'whisper-1', responseFormat: 'verbose_json', timestampGranularities: ['segment'] },
+      mode: 'transcribe',
+    });
+    const events = await finished(streamId);
+    const progress = events.filter((e) => e.type === 'upload-progress');
+    const last = progress.at(-1) as { sent: number; total: number };
+    expect(last.sent).toBe(last.total);
+    expect(gateway.requests.at(-1)?.multipart?.files[0]).toMatchObject({ filename: 'recording.wav' });
+
+    const { transcript, entry } = resultOf(events);
+    expect(transcript.segments.length).toBeGreaterThan(0);
+    expect(transcript.text.length).toBeGreaterThan(0);
+    expect(entry).toMatchObject({
+      name: 'recording.wav',
+      mode: 'transcribe',
+      model: 'whisper-1',
+      kind: 'file',
+      durationSec: 6,
+      segmentCount: transcript.segments.length,
+      preview: expect.stringContaining(transcript.segments[0]!.text),
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
+    // The history has the entry and audio to replay: the bytes, written into the recordings folder.
+    expect(await t.ok('transcripts.list', {})).toEqual([entry]);
+    const [kept] = recordings();
+    expect(kept).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-recording\.wav$/);
+    expect(readFileSync(join(recordingsDir(), kept!))).toEqual(Buffer.from(bytes));
+  });
+
+  it('names the entry as asked, and prefers the duration the page measured', async () => {
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'blob', type: 'audio/wav', bytes: wav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      name: 'Interview, take 2',
+      durationSec: 5.98,
+    });
+    const { entry } = resultOf(await finished(streamId));
+    expect(entry).toMatchObject({ name: 'Interview, take 2', durationSec: 5.98 });
+    expect(recordings()[0]).toMatch(/-blob\.wav$/);
+  });
+
+  it('translates a file from disk through /v1/audio/translations, leaving the file where it is', async () => {
+    const path = userFile('clip.wav', wav());
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { path },
+      options: { model: 'whisper-1' },
+      mode: 'translate',
+    });
+    const { entry } = resultOf(await finished(streamId));
+    expect(gateway.requests.at(-1)).toMatchObject({ path: '/v1/audio/translations' });
+    expect(gateway.requests.at(-1)?.multipart?.files[0]?.size).toBe(statSync(path).size);
+    expect(entry).toMatchObject({ name: 'clip.wav', mode: 'translate', kind: 'file' });
+    expect(recordings()).toEqual([]);
+    expect((await t.ok('transcripts.get', { id: entry.id })).audioPath).toBe(path);
+  });
+
+  it('accepts another name of an accepted format (.opus) and sends it under the accepted one', async () => {
+    const path = userFile('voice-note.opus', Buffer.from('OggS fake opus payload'));
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { path },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+    });
+    await finished(streamId);
+    expect(gateway.requests.at(-1)?.multipart?.files[0]?.filename).toBe('voice-note.ogg');
+  });
+
+  it('refuses an audio-named link to a file that is not audio, sending and saving nothing', async () => {
+    const secret = userFile('id_rsa', 'PRIVATE KEY');
+    const link = join(home, 'innocent.wav');
+    symlinkSync(secret, link);
+    const result = await t.call('audio.transcribe', {
+      source: { path: link },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringContaining('“innocent.wav” leads to “id_rsa”, which is not an audio file'),
+      },
+    });
+    expect(gateway.requests).toHaveLength(0);
+    expect(await t.ok('transcripts.list', {})).toEqual([]);
+  });
+
+  it('refuses a file over the profile’s upload limit before sending or keeping anything', async () => {
+    const path = userFile('big.wav', Buffer.alloc(2 * 1024 * 1024));
+    const id = (await t.ok('settings.get', undefined)).profiles[0]!.id;
+    await t.ok('profiles.update', {
+      id,
+      fields: { name: 'Fake', baseUrl: gateway.baseUrl, uploadLimitMb: 1 },
+    });
+    for (const source of [{ path }, { name: 'big.wav', type: 'audio/wav', bytes: readFileSync(path) }]) {
+      const result = await t.call('audio.transcribe', {
+        source,
+        options: { model: 'whisper-1' },
+        mode: 'transcribe',
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'too_large', hint: expect.stringMatching(/shorter/) },
+      });
+    }
+    expect(gateway.requests).toHaveLength(0);
+    expect(recordings()).toEqual([]);
+  });
+
+  it('leaves no audio and no entry behind when the gateway refuses the upload', async () => {
+    gateway.inject({
+      match: { path: '/v1/audio/transcriptions' },
+      fault: { kind: 'status', status: 400, shape: 'openai', message: 'Audio file might be corrupted.' },
+    });
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'recording.wav', type: 'audio/wav', bytes: wav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+    });
+    const events = await finished(streamId);
+    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'bad_request' } });
+    expect(events.some((e) => e.type === 'result')).toBe(false);
+    expect(recordings()).toEqual([]);
+    expect(await t.ok('transcripts.list', {})).toEqual([]);
+  });
+});
+
+describe('opening audio files', () => {
+  it('makes audio playable and refuses the rest, each with a reason a person understands', async () => {
+    const clip = userFile('clip.wav', wav());
+    const notes = userFile('notes.txt', 'shopping list');
+    const empty = userFile('empty.mp3', '');
+    mkdirSync(join(home, 'album.mp3'));
+    const secret = userFile('id_rsa', 'PRIVATE KEY');
+    symlinkSync(secret, join(home, 'x.wav'));
+
+    const opened = await t.ok('audio.open', {
+      paths: [clip, notes, join(home, 'gone.wav'), join(home, 'album.mp3'), empty, join(home, 'x.wav')],
+    });
+    expect(opened.files).toEqual([
+      {
+        path: clip,
+        name: 'clip.wav',
+        size: statSync(clip).size,
+        url: expect.stringMatching(/^app:\/\/gateway-studio\/media\/@file\/[0-9a-f]{32}\/clip\.wav$/),
+        kind: 'file',
+        durationSec: 6,
+        peaks: null,
+      },
+    ]);
+    expect(opened.refused).toEqual([
+      {
+        name: 'notes.txt',
+        reason: `“notes.txt” is not an audio file Gateway Studio can send (${ACCEPTED_LIST}).`,
+      },
+      { name: 'gone.wav', reason: '“gone.wav” cannot be read.' },
+      { name: 'album.mp3', reason: '“album.mp3” is a folder, not an audio file.' },
+      { name: 'empty.mp3', reason: '“empty.mp3” is empty.' },
+      {
+        name: 'x.wav',
+        reason: `“x.wav” leads to “id_rsa”, which is not an audio file Gateway Studio can send (${ACCEPTED_LIST}).`,
+      },
+    ]);
+  });
+
+  it('follows a link to the real audio file, keeping the name the user dropped', async () => {
+    const real = userFile('2025-05-01 take 3.mp3', 'ID3 fake mp3');
+    const link = join(home, 'latest.mp3');
+    symlinkSync(real, link);
+    const { files } = await t.ok('audio.open', { paths: [link] });
+    expect(files[0]).toMatchObject({ path: real, name: 'latest.mp3', durationSec: null });
+  });
+
+  it('knows a file in the recordings folder as a recording, played from the media route', async () => {
+    mkdirSync(recordingsDir(), { recursive: true });
+    const path = join(recordingsDir(), 'memo.webm');
+    writeFileSync(path, 'webm');
+    const { files } = await t.ok('audio.open', { paths: [path] });
+    expect(files[0]).toMatchObject({
+      kind: 'recording',
+      url: 'app://gateway-studio/media/recordings/memo.webm',
+    });
+  });
+
+  it('takes only absolute paths, and at most 200 at once', async () => {
+    expect(await t.call('audio.open', { paths: ['clip.wav'] })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    const many = Array.from({ length: 201 }, (_, i) => join(home, `${i}.wav`));
+    expect(await t.call('audio.open', { paths: many })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
+  it('asks the native dialog for audio files, and opens what was picked', async () => {
+    expect(await t.ok('audio.pick', undefined)).toEqual({ files: [], refused: [] });
+    expect(openRequests).toEqual([
+      {
+        title: 'Add audio',
+        filters: [{ name: 'Audio', extensions: [...ACCEPTED_AUDIO_EXTENSIONS] }],
+        multiple: true,
+      },
+    ]);
+    openAnswer = [userFile('a.flac', 'fLaC'), userFile('b.doc', 'doc')];
+    const picked = await t.ok('audio.pick', undefined);
+    expect(picked.files.map((f) => f.name)).toEqual(['a.flac']);
+    expect(picked.refused.map((r) => r.name)).toEqual(['b.doc']);
+  });
+});
+
+describe('recordings handed over as bytes', () => {
+  const EBML = [0x1a, 0x45, 0xdf, 0xa3];
+
+  it('are written into the recordings folder and come back playable under the user’s title', async () => {
+    const bytes = new Uint8Array([...EBML, 1, 2, 3, 4]);
+    const file = await t.ok('audio.import', {
+      name: 'Recording 1',
+      type: 'audio/webm;codecs=opus',
+      bytes,
+      kind: 'recording',
+      durationSec: 3.2,
+    });
+    expect(file).toMatchObject({
+      name: 'Recording 1',
+      kind: 'recording',
+      durationSec: 3.2,
+      size: 8,
+      peaks: null,
+    });
+    expect(file.path.startsWith(`${recordingsDir()}/`)).toBe(true);
+    expect(file.path).toMatch(/-recording-1\.webm$/);
+    expect(file.url).toBe(`app://gateway-studio/media/recordings/${file.path.split('/').at(-1)}`);
+    expect(new Uint8Array(readFileSync(file.path))).toEqual(bytes);
+  });
+
+  it('take the file type from the MIME type when the name has none', async () => {
+    const file = await t.ok('audio.import', {
+      name: 'clip',
+      type: 'audio/wav',
+      bytes: new Uint8Array([0, 1, 2, 3]),
+      kind: 'file',
+    });
+    expect(file.path).toMatch(/-clip\.wav$/);
+  });
+
+  it('are refused when they are not audio, or empty, and nothing is written', async () => {
+    const notAudio = await t.call('audio.import', {
+      name: 'notes.txt',
+      type: 'text/plain',
+      bytes: new TextEncoder().encode('hello'),
+      kind: 'file',
+    });
+    expect(notAudio).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: '“notes.txt” is not audio Gateway Studio can keep.' },
+    });
+    const empty = await t.call('audio.import', {
+      name: 'Recording 2',
+      type: 'audio/webm',
+      bytes: new Uint8Array(0),
+      kind: 'recording',
+    });
+    expect(empty).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/empty/) },
+    });
+    expect(recordings()).toEqual([]);
+  });
+});
+
+describe('waveform peaks', () => {
+  const peaks = { duration: 12.5, data: [0, 0.25, 1, 0.5] };
+
+  it('are remembered for an opened file until the file changes', async () => {
+    const path = userFile('song.mp3', 'ID3 first version');
+    const [opened] = (await t.ok('audio.open', { paths: [path] })).files;
+    expect(opened!.peaks).toBeNull();
+    expect(await t.ok('audio.savePeaks', { path: opened!.path, peaks })).toEqual({ saved: true });
+
+    const [again] = (await t.ok('audio.open', { paths: [path] })).files;
+    expect(again).toMatchObject({ peaks, durationSec: 12.5 });
+
+    writeFileSync(path, 'ID3 a longer, edited version');
+    const [edited] = (await t.ok('audio.open', { paths: [path] })).files;
+    expect(edited).toMatchObject({ peaks: null, durationSec: null });
+  });
+
+  it('are refused for a file Gateway Studio did not open', async () => {
+    const path = userFile('private.mp3', 'ID3');
+    const result = await t.call('audio.savePeaks', { path, peaks });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect((await t.ok('audio.open', { paths: [path] })).files[0]?.peaks).toBeNull();
+  });
+
+  it.each([
+    ['a value above 1', { duration: 1, data: [0.5, 1.5] }],
+    ['a negative value', { duration: 1, data: [-0.1] }],
+    ['no duration', { duration: 0, data: [0.5] }],
+    ['more than 20,000 values', { duration: 1, data: new Array(20_001).fill(0.5) }],
+  ])('are refused with %s', async (_, bad) => {
+    const [opened] = (await t.ok('audio.open', { paths: [userFile('a.mp3', 'ID3')] })).files;
+    const result = await t.call('audio.savePeaks', { path: opened!.path, peaks: bad });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});
+
+describe('the transcript history', () => {
+  async function transcribeBytes(name: string): Promise<TranscriptionDone> {
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name, type: 'audio/wav', bytes: wav() },
+      options: { model: 'whisper-1', responseFormat: 'verbose_json' },
+      mode: 'transcribe',
+    });
+    return resultOf(await finished(streamId));
+  }
+
+  it('lists, replays, exports and deletes a transcription', async () => {
+    gateway.setTranscript({
+      segments: [
+        { text: 'Good morning.', start: 0, end: 1.25 },
+        { text: 'Let us begin.', start: 1.25, end: 3.5 },
+      ],
+    });
+    const { entry } = await transcribeBytes('Standup.wav');
+    expect(await t.ok('transcripts.list', { query: 'LET US' })).toEqual([entry]);
+    expect(await t.ok('transcripts.list', { query: 'retro' })).toEqual([]);
+
+    const saved = await t.ok('transcripts.get', { id: entry.id });
+    expect(saved.transcript.segments.map((s) => s.text)).toEqual(['Good morning.', 'Let us begin.']);
+    const audio = saved.audio as AudioFile;
+    expect(audio).toMatchObject({ name: 'Standup.wav', kind: 'file', durationSec: 6 });
+    expect(audio.url).toMatch(/^app:\/\/gateway-studio\/media\/recordings\/.+-standup\.wav$/);
+
+    const target = join(home, 'exports', 'standup subtitles.srt');
+    saveAnswer = target;
+    expect(await t.ok('transcripts.export', { id: entry.id, format: 'srt' })).toEqual({ path: target });
+    expect(saveRequests.at(-1)).toEqual({
+      title: 'Export transcript',
+      defaultName: 'Standup.srt',
+      filters: [{ name: 'SubRip subtitles', extensions: ['srt'] }],
+    });
+    expect(readFileSync(target, 'utf8')).toBe(
+      '1\n00:00:00,000 --> 00:00:01,250\nGood morning.\n\n2\n00:00:01,250 --> 00:00:03,500\nLet us begin.\n',
+    );
+
+    expect(await t.ok('transcripts.delete', { id: entry.id })).toEqual({ deleted: true });
+    expect(await t.ok('transcripts.list', {})).toEqual([]);
+    expect(existsSync(audio.path)).toBe(false);
+    expect(await t.call('transcripts.get', { id: entry.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await t.ok('transcripts.delete', { id: entry.id })).toEqual({ deleted: false });
+  });
+
+  it('writes nothing when the user cancels the export dialog', async () => {
+    const { entry } = await transcribeBytes('a.wav');
+    saveAnswer = null;
+    expect(await t.ok('transcripts.export', { id: entry.id, format: 'vtt' })).toEqual({ path: null });
+    expect(saveRequests.at(-1)?.defaultName).toBe('a.vtt');
+    expect(readdirSync(home)).toEqual([]);
+  });
+
+  it('says why an export could not be written', async () => {
+    const { entry } = await transcribeBytes('a.wav');
+    saveAnswer = join(userFile('not-a-folder', 'x'), 'a.txt');
+    expect(await t.call('transcripts.export', { id: entry.id, format: 'txt' })).toMatchObject({
+      ok: false,
+      error: { code: 'file_error', message: 'The transcript could not be written to “a.txt”.' },
+    });
+  });
+
+  it('keeps the user’s own audio file when its entry is deleted', async () => {
+    const path = userFile('lecture.wav', wav());
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { path },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+    });
+    const { entry } = resultOf(await finished(streamId));
+    expect(await t.ok('transcripts.delete', { id: entry.id })).toEqual({ deleted: true });
+    expect(existsSync(path)).toBe(true);
+  });
+});
+
+describe('playing what was opened', () => {
+  it('serves an opened file and a recording through the app protocol, with byte ranges', async () => {
+    // The protocol handler and the IPC layer share one set of grants, as in the app.
+    let grants: MediaGrants | undefined;
+    const layer = createTestLayer({
+      overrides: {
+        mediaGrants: { urlFor: (path) => grants!.urlFor(path), resolve: (token) => grants!.resolve(token) },
+      },
+    });
+    grants = createMediaGrants(layer.dataDir);
+    try {
+      const serve = createAppRequestHandler({
+        rendererDir: join(layer.dataDir, 'no-renderer'),
+        mediaDir: join(layer.dataDir, 'media'),
+        contentSecurityPolicy: "default-src 'self'",
+        grants,
+      });
+      const bytes = wav();
+      const [dropped] = (await layer.ok('audio.open', { paths: [userFile('dropped.wav', bytes)] })).files;
+      const whole = await serve(new Request(dropped!.url));
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get('content-type')).toBe('audio/wav');
+      expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
+      const part = await serve(new Request(dropped!.url, { headers: { range: 'bytes=0-3' } }));
+      expect(part.status).toBe(206);
+      expect(await part.text()).toBe('RIFF');
+
+      const recording = await layer.ok('audio.import', {
+        name: 'memo',
+        type: 'audio/wav',
+        bytes,
+        kind: 'recording',
+      });
+      const played = await serve(new Request(recording.url));
+      expect(played.status).toBe(200);
+      expect(new Uint8Array(await played.arrayBuffer())).toEqual(bytes);
+    } finally {
+      layer.close();
+    }
+  });
+});
