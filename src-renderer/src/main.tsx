@@ -1,17 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { flushPrefs, loadPrefs } from './actions/prefs.ts';
 import { followSettingsChanges, loadSettings } from './actions/settings.ts';
 import { subscribe } from './api.ts';
 import { useAppStore } from './store/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/app.css';
+import './styles/controls.css';
 
 // Subscriptions live for the whole window, outside React, so a re-render never drops an event.
 followSettingsChanges();
 subscribe('stream.batch', (batch) => useAppStore.getState().applyStreamBatch(batch));
 void loadSettings();
+void loadPrefs();
+// Choices changed in the last moment before closing are still saved.
+window.addEventListener('beforeunload', () => void flushPrefs());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,13 +1,27 @@
 // The app's one store, assembled from slices (zustand's slices pattern). Components select narrowly:
 // `useAppStore((s) => s.panel)`, never the whole state.
 import { create } from 'zustand';
+import { type CatalogueSlice, createCatalogueSlice } from './catalogue.ts';
 import { createDialogSlice, type DialogSlice } from './dialogs.ts';
 import { createNavigationSlice, type NavigationSlice } from './navigation.ts';
+import { createPrefsSlice, type PrefsSlice } from './prefs.ts';
 import { createSettingsSlice, type SettingsSlice } from './settings.ts';
+import { createSpeakSlice, type SpeakSlice } from './speak.ts';
 import { createStreamsSlice, type StreamsSlice } from './streams.ts';
 import { createToastSlice, type ToastSlice } from './toasts.ts';
+import { createTranscribeQueueSlice, type TranscribeQueueSlice } from './transcribe-queue.ts';
+import { createTranscriptsSlice, type TranscriptsSlice } from './transcripts.ts';
 
-export type AppState = NavigationSlice & SettingsSlice & ToastSlice & DialogSlice & StreamsSlice;
+export type AppState = NavigationSlice &
+  SettingsSlice &
+  ToastSlice &
+  DialogSlice &
+  StreamsSlice &
+  PrefsSlice &
+  CatalogueSlice &
+  TranscriptsSlice &
+  TranscribeQueueSlice &
+  SpeakSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createNavigationSlice(...args),
@@ -15,4 +29,9 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createToastSlice(...args),
   ...createDialogSlice(...args),
   ...createStreamsSlice(...args),
+  ...createPrefsSlice(...args),
+  ...createCatalogueSlice(...args),
+  ...createTranscriptsSlice(...args),
+  ...createTranscribeQueueSlice(...args),
+  ...createSpeakSlice(...args),
 }));

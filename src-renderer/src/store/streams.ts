@@ -16,6 +16,7 @@ export interface StreamState {
   reasoning: string;
   usage: TokenUsage | null;
   upload: { sent: number; total: number } | null;
+  progress: { step: number; steps: number } | null;
   result: unknown;
   status: StreamStatus;
   /** The terminal status the gateway reported (`completed`, `incomplete`, …). */
@@ -37,6 +38,7 @@ const emptyStream = (): StreamState => ({
   reasoning: '',
   usage: null,
   upload: null,
+  progress: null,
   result: undefined,
   status: 'running',
   doneStatus: null,
@@ -63,6 +65,9 @@ export function foldStreamBatch(previous: StreamState | undefined, batch: Stream
         break;
       case 'upload-progress':
         next.upload = { sent: event.sent, total: event.total };
+        break;
+      case 'progress':
+        next.progress = { step: event.step, steps: event.steps };
         break;
       case 'result':
         next.result = event.data;

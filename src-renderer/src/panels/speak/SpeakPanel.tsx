@@ -1,28 +1,47 @@
-import { AudioWaveform, Save, SlidersHorizontal, Speech, Type } from 'lucide-react';
-import { EmptyState, type EmptyStateStep } from '../../components/EmptyState.tsx';
+import { useEffect } from 'react';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
-import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { ClipCard } from './ClipCard.tsx';
+import { Composer } from './Composer.tsx';
+import { SpeechHistoryList } from './SpeechHistoryList.tsx';
+import { SpeechOptions } from './SpeechOptions.tsx';
+import { generateSpeech, loadSpeechHistory } from './speak-actions.ts';
 import '../panels.css';
+import './speak.css';
 
-const STEPS: readonly EmptyStateStep[] = [
-  { icon: Type, title: 'Write', detail: 'Type or paste up to 4,096 characters.' },
-  { icon: SlidersHorizontal, title: 'Choose a voice', detail: 'Model, voice, format and speed.' },
-  { icon: AudioWaveform, title: 'Listen', detail: 'Play it back with its waveform.' },
-  { icon: Save, title: 'Save', detail: 'Keep the audio file wherever you like.' },
-];
-
+/** Text in, speech out: write, choose a voice, generate, listen, save; every clip kept in a history. */
 export function SpeakPanel() {
+  const historyStatus = useAppStore((s) => s.speak.historyStatus);
+  useEffect(() => {
+    if (historyStatus === 'idle') void loadSpeechHistory();
+  }, [historyStatus]);
+  useGenerateShortcut();
   return (
     <>
       <PanelHeader title="Speak" description="Text in, speech out." />
-      <EmptyState
-        testId="empty-speak"
-        icon={Speech}
-        title="Turn text into speech"
-        sentence="Type text, choose a model, voice, format and speed, then hear it with a waveform and save it."
-        steps={STEPS}
-        footer={<PanelProfileFooter />}
-      />
+      <div className="speak-layout">
+        <div className="speak-layout__main">
+          <Composer />
+          <ClipCard />
+          <SpeechHistoryList />
+        </div>
+        <SpeechOptions />
+      </div>
     </>
   );
+}
+
+/** Ctrl+Enter (Cmd+Enter on macOS) generates from anywhere in the panel, unless a dialog is asking something. */
+function useGenerateShortcut(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey)
+        return;
+      if (document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      void generateSpeech();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 }

@@ -1,28 +1,126 @@
-import { AudioLines, AudioWaveform, Download, Languages, Upload } from 'lucide-react';
+import { AudioLines, AudioWaveform, Download, FilePlus2, Languages, Mic, Upload } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { addDroppedFiles, pickAudioFiles } from '../../actions/transcribe-input.ts';
+import { requireModel } from '../../actions/transcribe-queue.ts';
+import { useHasOpenTranscript } from '../../actions/transcripts.ts';
+import { ACCEPTED_FORMATS_TEXT } from '../../audio/accepted-files.ts';
+import { Button } from '../../components/Button.tsx';
 import { EmptyState, type EmptyStateStep } from '../../components/EmptyState.tsx';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
+import { DropOverlay } from './DropOverlay.tsx';
+import { OptionsCard } from './OptionsCard.tsx';
+import { Recorder, type RecorderHandle } from './Recorder.tsx';
+import { RefusedFiles } from './RefusedFiles.tsx';
+import {
+  ADD_FILES_SHORTCUT_ARIA,
+  ADD_FILES_SHORTCUT_TEXT,
+  isAddFilesShortcut,
+  isRecordShortcut,
+  RECORD_SHORTCUT_ARIA,
+  RECORD_SHORTCUT_TEXT,
+} from './shortcuts.ts';
+import { TranscribeLists } from './TranscribeLists.tsx';
+import { TranscriptView } from './TranscriptView.tsx';
+import { useAudioDrop } from './useAudioDrop.ts';
 import '../panels.css';
+import './transcribe.css';
 
 const STEPS: readonly EmptyStateStep[] = [
-  { icon: Upload, title: 'Add audio', detail: 'Drop audio files here, or record from your microphone.' },
+  {
+    icon: Upload,
+    title: 'Add audio',
+    detail: `Drop files anywhere here, add them, or record. ${ACCEPTED_FORMATS_TEXT}.`,
+  },
   { icon: Languages, title: 'Pick the output', detail: 'A transcript, or an English translation.' },
   { icon: AudioWaveform, title: 'Follow along', detail: 'Timestamped segments beside a waveform.' },
   { icon: Download, title: 'Export', detail: 'Save as txt, srt, vtt or json.' },
 ];
 
+/**
+ * Audio in on the left (options, then the queue and the history), the open transcript on the right. The
+ * whole panel takes dropped files.
+ */
 export function TranscribePanel() {
+  const [recording, setRecording] = useState(false);
+  const recorderRef = useRef<RecorderHandle>(null);
+  const hasTranscript = useHasOpenTranscript();
+  const onFiles = useCallback((files: File[]) => void addDroppedFiles(files), []);
+  const { dragging, dropHandlers } = useAudioDrop(onFiles);
+
+  const startRecording = useCallback(() => {
+    if (requireModel()) setRecording(true);
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      if (isRecordShortcut(event)) {
+        event.preventDefault();
+        if (event.repeat) return;
+        if (recording) recorderRef.current?.stopOrRestart();
+        else startRecording();
+      } else if (isAddFilesShortcut(event)) {
+        event.preventDefault();
+        void pickAudioFiles();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [recording, startRecording]);
+
   return (
-    <>
-      <PanelHeader title="Transcribe" description="Audio in, text out." />
-      <EmptyState
-        testId="empty-transcribe"
-        icon={AudioLines}
-        title="Turn speech into text"
-        sentence="Drop audio files or record the microphone, and get a transcript or an English translation with timestamps."
-        steps={STEPS}
-        footer={<PanelProfileFooter />}
+    <div className="transcribe-panel" data-testid="transcribe-panel" {...dropHandlers}>
+      <PanelHeader
+        title="Transcribe"
+        description="Audio in, text out, with timestamps."
+        actions={
+          <>
+            <Button
+              icon={FilePlus2}
+              onClick={() => void pickAudioFiles()}
+              title={`Add audio files (${ADD_FILES_SHORTCUT_TEXT})`}
+              aria-keyshortcuts={ADD_FILES_SHORTCUT_ARIA}
+            >
+              Add files…
+            </Button>
+            <Button
+              variant="primary"
+              icon={Mic}
+              onClick={startRecording}
+              disabled={recording}
+              title={`Record from the microphone (${RECORD_SHORTCUT_TEXT})`}
+              aria-keyshortcuts={RECORD_SHORTCUT_ARIA}
+              data-testid="record-button"
+            >
+              Record
+            </Button>
+          </>
+        }
       />
-    </>
+      <div className="transcribe-layout">
+        <aside className="transcribe-layout__aside" aria-label="Audio in">
+          <OptionsCard />
+          <RefusedFiles />
+          <TranscribeLists />
+        </aside>
+        <div className="transcribe-layout__main">
+          {recording ? <Recorder ref={recorderRef} onClose={() => setRecording(false)} /> : null}
+          {hasTranscript ? (
+            <TranscriptView />
+          ) : recording ? null : (
+            <EmptyState
+              testId="empty-transcribe"
+              icon={AudioLines}
+              title="Turn speech into text"
+              sentence="Drop audio files anywhere on this panel, or record the microphone. Results open here."
+              steps={STEPS}
+              footer={<PanelProfileFooter />}
+            />
+          )}
+        </div>
+      </div>
+      {dragging ? <DropOverlay /> : null}
+    </div>
   );
 }

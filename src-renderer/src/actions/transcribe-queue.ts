@@ -1,0 +1,197 @@
+// The queue runner. It lives outside React and follows the store, so transcriptions keep starting and
+// finishing while another panel is shown: it starts queued items while fewer than the chosen number run,
+// and moves running ones along as their streams report (upload progress, the saved transcript, an error).
+import type { AudioFile } from '../../../src-preload/contract.ts';
+import { call } from '../api.ts';
+import { probeDuration } from '../audio/duration.ts';
+import { resolveTranscription } from '../panels/transcribe/model-rules.ts';
+import { type AppState, useAppStore } from '../store/index.ts';
+import {
+  cancelItem,
+  clearFinished,
+  followStream,
+  isRunning,
+  itemsToStart,
+  markFailed,
+  markStarted,
+  markStarting,
+  newQueueItem,
+  type QueueItem,
+  removeItem,
+  retryItem,
+  setDuration,
+} from '../store/transcribe-queue.ts';
+import { selectOpenedTranscriptId } from '../store/transcripts.ts';
+import { toastError } from './feedback.ts';
+import { noteTranscriptSaved, openTranscript } from './transcripts.ts';
+
+let nextItemNumber = 1;
+let running = false;
+let syncing = false;
+/** Streams of items the user cancelled: forgotten once main has ended them. */
+const abandonedStreams = new Set<string>();
+
+const store = () => useAppStore.getState();
+const update = (change: (items: QueueItem[]) => QueueItem[]) => store().updateTranscribeQueue(change);
+
+/** Starts following the store (once per window); every queue action calls it. */
+function ensureRunner(): void {
+  if (running) return;
+  running = true;
+  useAppStore.subscribe((state, previous) => {
+    if (
+      state.streams !== previous.streams ||
+      state.transcribeQueue !== previous.transcribeQueue ||
+      state.prefs.transcribe.concurrency !== previous.prefs.transcribe.concurrency
+    ) {
+      sync();
+    }
+  });
+}
+
+/** One pass: fold stream news into the items, then fill the free slots. Re-entrant calls are no-ops. */
+function sync(): void {
+  if (syncing) return;
+  syncing = true;
+  try {
+    followStreams(store());
+    startQueued(store());
+  } finally {
+    syncing = false;
+  }
+}
+
+function followStreams(state: AppState): void {
+  const finished: QueueItem[] = [];
+  let changed = false;
+  const next = state.transcribeQueue.map((item) => {
+    const stream = item.streamId ? state.streams[item.streamId] : undefined;
+    if (!stream) return item;
+    const updated = followStream(item, stream);
+    if (updated === item) return item;
+    changed = true;
+    if (!isRunning(updated.status)) finished.push(updated);
+    return updated;
+  });
+  if (changed) update(() => next);
+
+  for (const item of finished) {
+    if (item.streamId) store().forgetStream(item.streamId);
+    // The first result opens by itself; later ones wait in the list rather than pull the view away.
+    if (item.status === 'done' && item.entry) {
+      noteTranscriptSaved(item.entry, { open: selectOpenedTranscriptId(store()) === null });
+    }
+  }
+  for (const streamId of abandonedStreams) {
+    const stream = store().streams[streamId];
+    if (stream && stream.status !== 'running') {
+      abandonedStreams.delete(streamId);
+      store().forgetStream(streamId);
+    }
+  }
+}
+
+function startQueued(state: AppState): void {
+  const ready = itemsToStart(state.transcribeQueue, state.prefs.transcribe.concurrency);
+  for (const item of ready) {
+    update((items) => markStarting(items, item.id));
+    void requestTranscription(item);
+  }
+}
+
+async function requestTranscription(item: QueueItem): Promise<void> {
+  const result = await call('audio.transcribe', {
+    source: { path: item.audio.path },
+    options: item.options,
+    mode: item.mode,
+    name: item.audio.name,
+    ...(item.durationSec !== null ? { durationSec: item.durationSec } : {}),
+  });
+  if (!result.ok) {
+    update((items) => markFailed(items, item.id, result.error));
+    return;
+  }
+  const { streamId } = result.data;
+  const current = store().transcribeQueue.find((i) => i.id === item.id);
+  if (!current || !isRunning(current.status)) {
+    // Cancelled while main was starting it: stop what it started.
+    abandonStream(streamId);
+    return;
+  }
+  update((items) => markStarted(items, item.id, streamId));
+  // Events may have arrived before the id did; the streams slice kept them.
+  sync();
+}
+
+function abandonStream(streamId: string): void {
+  abandonedStreams.add(streamId);
+  void call('stream.stop', { streamId });
+}
+
+const NO_MODEL = {
+  code: 'invalid_input',
+  message: 'Choose a model first.',
+  hint: 'Type a model name in the options, for example whisper-1.',
+} as const;
+
+/** Whether audio can be queued now (a model is chosen); says why not when it cannot. */
+export function requireModel(): boolean {
+  if (resolveTranscription(store().prefs.transcribe).options.model) return true;
+  toastError(NO_MODEL);
+  return false;
+}
+
+/**
+ * Queues audio files with the options as they stand now, or with `request` when given (a shorter clip is
+ * sent exactly as the item it checks). `false` (and a message) when there is no model to send them to.
+ */
+export function enqueueAudio(
+  files: readonly AudioFile[],
+  from: { clipOf: string; request: Pick<QueueItem, 'options' | 'mode'> } | null = null,
+): boolean {
+  if (files.length === 0) return true;
+  ensureRunner();
+  const prefs = store().prefs.transcribe;
+  const request = from?.request ?? { options: resolveTranscription(prefs).options, mode: prefs.mode };
+  if (!request.options.model) {
+    toastError(NO_MODEL);
+    return false;
+  }
+  const items = files.map((audio) =>
+    newQueueItem(`queue-${nextItemNumber++}`, audio, request, from?.clipOf ?? null),
+  );
+  store().showTranscribeList('queue');
+  update((current) => [...current, ...items]);
+  for (const item of items) if (item.durationSec === null) void fillInDuration(item);
+  return true;
+}
+
+/** The browser reads the length of what main could not (anything but WAV). */
+async function fillInDuration(item: QueueItem): Promise<void> {
+  const seconds = await probeDuration(item.audio.url);
+  if (seconds !== null) update((items) => setDuration(items, item.id, seconds));
+}
+
+export function cancelQueueItem(id: string): void {
+  const { items, stopStreamId } = cancelItem(store().transcribeQueue, id);
+  update(() => items);
+  if (stopStreamId) abandonStream(stopStreamId);
+}
+
+export function retryQueueItem(id: string): void {
+  ensureRunner();
+  update((items) => retryItem(items, id));
+}
+
+export function removeQueueItem(id: string): void {
+  update((items) => removeItem(items, id));
+}
+
+export function clearFinishedItems(): void {
+  update(clearFinished);
+}
+
+/** A finished item's transcript, opened in the main area. */
+export function openQueueItem(item: QueueItem): void {
+  if (item.status === 'done' && item.entry) void openTranscript(item.entry.id);
+}

@@ -1,0 +1,128 @@
+// Saved transcripts: the history list and its search, opening one, copying, exporting and deleting.
+// Main keeps the files; these actions ask it and put the answers in the store (store/transcripts.ts).
+import type {
+  AudioPeaks,
+  TranscriptEntry,
+  TranscriptExportFormat,
+  TranscriptSummary,
+} from '../../../src-preload/contract.ts';
+import { call } from '../api.ts';
+import { transcriptPlainText } from '../panels/transcribe/segments.ts';
+import { fileNameOf } from '../panels/transcribe/transcript-labels.ts';
+import { useAppStore } from '../store/index.ts';
+import { toastError, toastSuccess } from './feedback.ts';
+
+/** Typing pauses this long before the history is searched: one request per word, not per key. */
+export const SEARCH_DELAY_MS = 200;
+
+let searchTimer: ReturnType<typeof setTimeout> | null = null;
+// Answers can arrive out of order (a slow search for "me", a fast one for "meeting"); only the latest counts.
+let latestListRequest = 0;
+let latestOpenRequest = 0;
+
+/** Loads the history list now, for what the search box holds. */
+export async function loadHistory(): Promise<void> {
+  if (searchTimer) clearTimeout(searchTimer);
+  searchTimer = null;
+  const request = ++latestListRequest;
+  const store = useAppStore.getState();
+  const query = store.transcriptQuery.trim();
+  store.setTranscriptHistoryLoading();
+  const result = await call('transcripts.list', query ? { query } : {});
+  if (request !== latestListRequest) return;
+  if (result.ok) useAppStore.getState().applyTranscriptHistory(result.data, query);
+  else useAppStore.getState().failTranscriptHistory(result.error);
+}
+
+/** Searches the history by name and text: the box shows `query` at once, the list follows shortly. */
+export function searchHistory(query: string): void {
+  useAppStore.getState().setTranscriptQuery(query);
+  if (searchTimer) clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => void loadHistory(), SEARCH_DELAY_MS);
+}
+
+/** Opens a saved transcript in the panel's main area. */
+export async function openTranscript(id: string): Promise<void> {
+  const opened = useAppStore.getState().openedTranscript;
+  // Choosing the entry already open keeps it as it is (and its audio where it is playing).
+  if (opened?.id === id && opened.status !== 'failed') return;
+  const request = ++latestOpenRequest;
+  useAppStore.getState().setOpenedTranscript({ status: 'loading', id });
+  const result = await call('transcripts.get', { id });
+  if (request !== latestOpenRequest) return;
+  useAppStore
+    .getState()
+    .setOpenedTranscript(
+      result.ok ? { status: 'ready', id, entry: result.data } : { status: 'failed', id, error: result.error },
+    );
+}
+
+/** Closes the open transcript (the panel shows its empty state again). */
+export function closeTranscript(): void {
+  latestOpenRequest++;
+  useAppStore.getState().setOpenedTranscript(null);
+}
+
+/**
+ * A transcription finished and main saved it: it joins the history at once, and opens when asked (the
+ * queue asks for the first one, so a user who waits sees the result without a click).
+ */
+export function noteTranscriptSaved(entry: TranscriptSummary, options: { open: boolean }): void {
+  const store = useAppStore.getState();
+  // Under a search only main knows whether the new entry matches; without one it simply goes on top.
+  if (store.transcriptQuery.trim()) void loadHistory();
+  else store.upsertTranscriptSummary(entry);
+  if (options.open) void openTranscript(entry.id);
+}
+
+/** Deletes a saved transcript; `true` when it is gone (the confirm dialog then closes). */
+export async function deleteTranscript(id: string): Promise<boolean> {
+  const result = await call('transcripts.delete', { id });
+  if (!result.ok) {
+    toastError(result.error);
+    return false;
+  }
+  // `deleted: false` means it was already gone (another window): either way it leaves the list.
+  useAppStore.getState().removeTranscriptSummary(id);
+  toastSuccess('Transcript deleted');
+  return true;
+}
+
+/** Main asks where to save and writes the file; a cancelled dialog is not worth a message. */
+export async function exportTranscript(id: string, format: TranscriptExportFormat): Promise<void> {
+  const result = await call('transcripts.export', { id, format });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  const { path } = result.data;
+  if (path) toastSuccess(`Saved to ${fileNameOf(path)}`, path);
+}
+
+/** Puts the whole text on the clipboard. */
+export async function copyTranscript(entry: Pick<TranscriptEntry, 'transcript'>): Promise<void> {
+  const text = transcriptPlainText(entry.transcript);
+  try {
+    await navigator.clipboard.writeText(text);
+    toastSuccess('Transcript copied', `${text.length.toLocaleString()} characters on the clipboard.`);
+  } catch {
+    toastError({
+      code: 'internal',
+      message: 'The transcript could not be copied.',
+      hint: 'Select the text and copy it with the keyboard instead.',
+    });
+  }
+}
+
+/**
+ * Keeps the waveform peaks the player worked out, so the next visit draws at once. A cache: if it cannot
+ * be written the waveform is simply decoded again next time, which is not worth telling anyone.
+ */
+export function rememberPeaks(path: string, peaks: AudioPeaks): void {
+  void call('audio.savePeaks', { path, peaks });
+}
+
+/** Whether the panel's main area shows a transcript (or one on its way). */
+export function useHasOpenTranscript(): boolean {
+  return useAppStore((s) => s.openedTranscript !== null);
+}

@@ -1,0 +1,102 @@
+import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
+import type { CatalogueModel, ModelFamily } from '../../../src-preload/contract.ts';
+import { ensureCatalogue } from '../actions/catalogue.ts';
+import { useAppStore } from '../store/index.ts';
+import { IconButton } from './Button.tsx';
+import './ModelField.css';
+
+interface ModelFieldProps {
+  /** The input's id (its label points here). */
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  /** The endpoint families a model must speak to be suggested here (models of unknown family are too). */
+  families: readonly ModelFamily[];
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-describedby'?: string;
+}
+
+/** The active profile's models that fit `families`; all of them when none is known to fit. */
+export function suggestModels(models: readonly CatalogueModel[], families: readonly ModelFamily[]) {
+  const fitting = models.filter((m) => m.families.some((f) => f === 'unknown' || families.includes(f)));
+  return fitting.length > 0 ? fitting : models;
+}
+
+const NO_MODELS: readonly CatalogueModel[] = [];
+
+/**
+ * A model name: typed freely, with the gateway's own models as suggestions. Gateways decide which models
+ * exist (WIRE.md), so the list helps but never limits.
+ */
+export function ModelField({
+  id,
+  value,
+  onChange,
+  families,
+  disabled,
+  placeholder,
+  ...rest
+}: ModelFieldProps) {
+  const profileId = useAppStore((s) => s.settings?.activeProfileId ?? null);
+  const profileUpdatedAt = useAppStore(
+    (s) => s.settings?.profiles.find((p) => p.id === s.settings?.activeProfileId)?.updatedAt ?? null,
+  );
+  const catalogue = useAppStore((s) => (profileId ? s.catalogues[profileId] : undefined));
+
+  useEffect(() => {
+    // The profile's version is a dependency: an edited profile (new URL or key) lists its models again.
+    if (profileId && profileUpdatedAt) void ensureCatalogue(profileId);
+  }, [profileId, profileUpdatedAt]);
+
+  const models = catalogue?.status === 'ready' ? catalogue.models : NO_MODELS;
+  const suggestions = suggestModels(models, families);
+  const listId = `${id}-models`;
+  const statusId = `${id}-models-status`;
+  const status =
+    catalogue?.status === 'loading'
+      ? 'Listing your gateway’s models…'
+      : catalogue?.status === 'failed'
+        ? `Models could not be listed: ${catalogue.error.message.replace(/[.\s]+$/, '')}. Type a model name.`
+        : suggestions.length > 0
+          ? `${suggestions.length} ${suggestions.length === 1 ? 'model' : 'models'} from your gateway, or type any name.`
+          : 'Type a model name.';
+
+  return (
+    <div className="model-field">
+      <div className="model-field__row">
+        <input
+          id={id}
+          className="input input--mono"
+          list={listId}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+          placeholder={placeholder ?? 'model name'}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby={[statusId, rest['aria-describedby']].filter(Boolean).join(' ')}
+        />
+        <IconButton
+          icon={RefreshCw}
+          label="List the gateway’s models again"
+          size="sm"
+          className={catalogue?.status === 'loading' ? 'model-field__refresh--busy' : undefined}
+          disabled={!profileId || catalogue?.status === 'loading'}
+          onClick={() => profileId && void ensureCatalogue(profileId, { refresh: true })}
+        />
+      </div>
+      <datalist id={listId}>
+        {suggestions.map((model) => (
+          <option key={model.id} value={model.id}>
+            {model.displayName !== model.id ? model.displayName : undefined}
+          </option>
+        ))}
+      </datalist>
+      <p id={statusId} className="model-field__status" data-testid={`${id}-status`}>
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,275 @@
+import {
+  AudioWaveform,
+  Download,
+  LoaderCircle,
+  RotateCw,
+  Save,
+  SlidersHorizontal,
+  Speech,
+  Square,
+  Type,
+  X,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { SpeechEntry } from '../../../../src-preload/contract.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { formatBytes } from '../../util/bytes.ts';
+import { formatElapsed } from '../../util/time.ts';
+import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
+import { cancelSpeech, generateSpeech, reuseSpeechSettings, saveSpeechClip } from './speak-actions.ts';
+import { clipLength, estimateParts, formatLabel, speedLabel } from './speak-rules.ts';
+import { stitchParts } from './stitch-parts.ts';
+
+/** Below the text: the failure of the last attempt, the job in progress, or the clip in the player. */
+export function ClipCard() {
+  const running = useAppStore((s) => s.speak.job !== null);
+  const current = useAppStore((s) => s.speak.current);
+  return (
+    <div className="speak-output">
+      <SpeakError />
+      {running ? <JobProgress /> : current ? <ClipView entry={current} /> : <ClipPlaceholder />}
+    </div>
+  );
+}
+
+function SpeakError() {
+  const error = useAppStore((s) => s.speak.error);
+  const running = useAppStore((s) => s.speak.job !== null);
+  const update = useAppStore((s) => s.updateSpeak);
+  if (!error || running) return null;
+  const fromGateway = error.code !== 'invalid_input';
+  return (
+    <Callout
+      tone="error"
+      title={error.message}
+      testId="speak-error"
+      role="alert"
+      actions={
+        <>
+          {fromGateway ? (
+            <Button size="sm" variant="ghost" icon={RotateCw} onClick={() => void generateSpeech()}>
+              Try again
+            </Button>
+          ) : null}
+          <IconButton icon={X} label="Dismiss" size="sm" onClick={() => update({ error: null })} />
+        </>
+      }
+    >
+      {error.hint ? <span data-testid="speak-error-hint">{error.hint}</span> : null}
+      {error.requestId ? <span className="speak-error__id">Request id: {error.requestId}</span> : null}
+    </Callout>
+  );
+}
+
+function JobProgress() {
+  const job = useAppStore((s) => s.speak.job);
+  const progress = useAppStore((s) => (job ? (s.streams[job.streamId]?.progress ?? null) : null));
+  const elapsed = useElapsed(job?.startedAt ?? null);
+  if (!job) return null;
+  const steps = progress?.steps ?? estimateParts(job.characters);
+  const step = progress?.step ?? 1;
+  const many = steps > 1;
+  return (
+    <section className="speak-card speak-progress" data-testid="speak-progress" aria-live="polite">
+      <div className="speak-progress__head">
+        <LoaderCircle size={16} className="spin speak-progress__spinner" aria-hidden />
+        <p className="speak-progress__title" data-testid="speak-progress-label">
+          {many ? `Generating part ${step} of ${steps}` : 'Generating speech'}
+        </p>
+        <span className="speak-progress__time">{formatElapsed(elapsed)}</span>
+        <Button size="sm" icon={Square} onClick={() => void cancelSpeech()} data-testid="speak-cancel">
+          Cancel
+        </Button>
+      </div>
+      <div
+        className={`speak-progress__bar${many ? '' : ' speak-progress__bar--indeterminate'}`}
+        role="progressbar"
+        aria-label="Speech generation"
+        aria-valuemin={0}
+        aria-valuemax={steps}
+        aria-valuenow={many ? step - 1 : undefined}
+      >
+        <span style={many ? { width: `${((step - 1) / steps) * 100}%` } : undefined} />
+      </div>
+      <p className="speak-progress__note">
+        {many
+          ? 'The parts are requested one after another and joined when all have arrived.'
+          : 'The clip plays here as soon as its audio has arrived.'}
+      </p>
+    </section>
+  );
+}
+
+function useElapsed(startedAt: number | null): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (startedAt === null) return;
+    const timer = window.setInterval(() => setNow(performance.now()), 200);
+    return () => window.clearInterval(timer);
+  }, [startedAt]);
+  return startedAt === null ? 0 : Math.max(0, now - startedAt);
+}
+
+const STEPS = [
+  { icon: Type, title: 'Write', detail: 'Any length; long texts go in parts.' },
+  { icon: SlidersHorizontal, title: 'Choose a voice', detail: 'Model, voice, format, speed.' },
+  { icon: AudioWaveform, title: 'Listen', detail: 'Play and seek on the waveform.' },
+  { icon: Save, title: 'Save', detail: 'Keep the file where you like.' },
+] as const;
+
+/** Before the first clip: what the panel does, in four steps, and which gateway it will use. */
+function ClipPlaceholder() {
+  return (
+    <section className="speak-card speak-placeholder" data-testid="empty-speak">
+      <div className="speak-placeholder__hero">
+        <span className="speak-placeholder__icon" aria-hidden>
+          <Speech size={22} strokeWidth={1.75} />
+        </span>
+        <div>
+          <h2 className="speak-placeholder__title">Turn text into speech</h2>
+          <p className="speak-placeholder__detail">
+            Your clip appears here with its waveform, ready to play and save. Generate with {MOD_KEY_LABEL}
+            +Enter.
+          </p>
+        </div>
+      </div>
+      <ol className="speak-steps">
+        {STEPS.map((step) => (
+          <li key={step.title} className="speak-steps__item">
+            <step.icon size={15} className="speak-steps__icon" aria-hidden />
+            <span className="speak-steps__title">{step.title}</span>
+            <span className="speak-steps__detail">{step.detail}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="speak-placeholder__footer">
+        <PanelProfileFooter />
+      </div>
+    </section>
+  );
+}
+
+/** The clip in the player: its waveform, what it is, and what can be done with it. */
+function ClipView({ entry }: { entry: SpeechEntry }) {
+  const playable = usePlayableUrl(entry);
+  return (
+    <section className="speak-card speak-clip" data-testid="speak-clip" data-clip-id={entry.id}>
+      <header className="speak-clip__head">
+        <div className="speak-clip__title">
+          <p className="speak-clip__preview" title={entry.preview}>
+            {entry.preview}
+          </p>
+          <p className="speak-clip__settings">
+            <span className="mono">{entry.model}</span> · {entry.voice} · {speedLabel(entry.speed)}
+          </p>
+        </div>
+        <div className="speak-clip__actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={SlidersHorizontal}
+            onClick={() => void reuseSpeechSettings(entry.id)}
+            title="Use this clip’s model, voice, format, speed and instructions"
+          >
+            Reuse settings
+          </Button>
+          <Button
+            size="sm"
+            icon={Download}
+            onClick={() => void saveSpeechClip(entry.id)}
+            data-testid="speak-save"
+          >
+            Save…
+          </Button>
+        </div>
+      </header>
+      {playable.status === 'ready' ? (
+        <WaveformPlayer url={playable.url} label="the speech clip" testId="speak-waveform" height={64} />
+      ) : playable.status === 'failed' ? (
+        <Callout tone="error" compact title="The parts could not be joined for playback">
+          {playable.message} Save writes the part files as they are.
+        </Callout>
+      ) : (
+        <p className="speak-clip__joining" aria-busy="true">
+          <LoaderCircle size={14} className="spin" aria-hidden /> Joining {entry.urls.length} parts for
+          playback…
+        </p>
+      )}
+      <dl className="speak-facts" data-testid="speak-facts">
+        <Fact
+          label="First audio"
+          value={entry.timeToFirstAudioMs === null ? '—' : formatElapsed(entry.timeToFirstAudioMs)}
+          testId="speak-ttfa"
+        />
+        <Fact label="Ready in" value={formatElapsed(entry.elapsedMs)} />
+        <Fact label="Length" value={clipLength(entry.durationSec)} />
+        <Fact label="File" value={`${formatLabel(entry.format)} · ${formatBytes(entry.bytes)}`} />
+        {entry.parts > 1 ? (
+          <Fact
+            label="Requests"
+            value={`${entry.parts} · ${entry.layout === 'file' ? 'joined' : 'kept apart'}`}
+          />
+        ) : null}
+      </dl>
+      {entry.layout === 'parts' ? (
+        <p className="speak-clip__note" data-testid="speak-parts-note">
+          {formatLabel(entry.format)} parts cannot be joined into one file, so this clip is kept as{' '}
+          {entry.parts} numbered files. They play here as one; Save writes all {entry.parts} (name-1.
+          {entry.extension}, name-2.{entry.extension}, …).
+        </p>
+      ) : entry.format === 'pcm' ? (
+        <p className="speak-clip__note">
+          Raw pcm is saved as a WAV file (24 kHz, 16-bit, mono) so it plays anywhere.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="speak-facts__item">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+type Playable =
+  | { status: 'ready'; url: string }
+  | { status: 'joining' }
+  | { status: 'failed'; message: string };
+
+/** One URL to play: the clip's file, or its parts stitched together in memory. */
+function usePlayableUrl(entry: SpeechEntry): Playable {
+  const single = entry.urls.length === 1 ? (entry.urls[0] ?? null) : null;
+  const [stitched, setStitched] = useState<{ id: string; playable: Playable } | null>(null);
+  useEffect(() => {
+    if (single !== null) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    setStitched({ id: entry.id, playable: { status: 'joining' } });
+    stitchParts(entry.urls, controller.signal).then(
+      (made) => {
+        url = made;
+        if (controller.signal.aborted) URL.revokeObjectURL(made);
+        else setStitched({ id: entry.id, playable: { status: 'ready', url: made } });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : String(error);
+        setStitched({ id: entry.id, playable: { status: 'failed', message } });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [entry.id, entry.urls, single]);
+  if (single !== null) return { status: 'ready', url: single };
+  return stitched?.id === entry.id ? stitched.playable : { status: 'joining' };
+}

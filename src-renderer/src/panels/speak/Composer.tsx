@@ -1,0 +1,63 @@
+import { AudioLines } from 'lucide-react';
+import { speechCharacters } from '../../../../src-preload/contract.ts';
+import { Button } from '../../components/Button.tsx';
+import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { generateSpeech } from './speak-actions.ts';
+import { describeCount, generateProblem } from './speak-rules.ts';
+
+/** The text to speak, its length against one request, and Generate (or Cancel while it runs). */
+export function Composer() {
+  const text = useAppStore((s) => s.speak.text);
+  const setText = useAppStore((s) => s.setSpeakText);
+  const running = useAppStore((s) => s.speak.job !== null);
+  const prefs = useAppStore((s) => s.prefs.speak);
+  const characters = speechCharacters(text);
+  const count = describeCount(characters);
+  const problem = generateProblem(characters, text, prefs);
+
+  return (
+    <section className="speak-composer" aria-label="Text to speak">
+      <label htmlFor="speak-text" className="visually-hidden">
+        Text to speak
+      </label>
+      <textarea
+        id="speak-text"
+        className="speak-composer__text"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Type or paste the text to speak…"
+        spellCheck
+        aria-describedby="speak-count"
+        data-testid="speak-text"
+      />
+      <div className="speak-composer__bar">
+        <p
+          id="speak-count"
+          className={`speak-count speak-count--${count.tone}`}
+          data-testid="speak-count"
+          aria-live="polite"
+        >
+          <span className="speak-count__value">{count.label}</span>
+          <span className="speak-count__note" title={count.detail ?? undefined}>
+            {count.note ?? 'characters in one request'}
+          </span>
+        </p>
+        <div className="speak-composer__actions">
+          <Button
+            variant="primary"
+            icon={AudioLines}
+            busy={running}
+            disabled={problem !== null}
+            title={problem ?? `Generate (${MOD_KEY_LABEL}+Enter)`}
+            onClick={() => void generateSpeech()}
+            data-testid="speak-generate"
+          >
+            {running ? 'Generating…' : 'Generate'}
+            {running ? null : <Kbd keys={[MOD_KEY_LABEL, '↵']} />}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { useId, useState } from 'react';
+import {
+  BUILT_IN_VOICES,
+  MAX_SPEECH_SPEED,
+  MIN_SPEECH_SPEED,
+  type SpeakPrefs,
+  speechCharacters,
+} from '../../../../src-preload/contract.ts';
+import { setPrefs } from '../../actions/prefs.ts';
+import { FormRow } from '../../components/FormRow.tsx';
+import { ModelField } from '../../components/ModelField.tsx';
+import { useAppStore } from '../../store/index.ts';
+import {
+  clampSpeed,
+  estimateParts,
+  FORMAT_CHOICES,
+  formatNote,
+  instructionsReason,
+  speedLabel,
+} from './speak-rules.ts';
+
+const SPEECH_FAMILIES = ['speech'] as const;
+
+const remember = (patch: Partial<SpeakPrefs>) => setPrefs({ speak: patch });
+
+/** Model, voice, format, speed and instructions: remembered between runs, used by the next Generate. */
+export function SpeechOptions() {
+  const prefs = useAppStore((s) => s.prefs.speak);
+  const parts = useAppStore((s) => estimateParts(speechCharacters(s.speak.text)));
+  const id = useId();
+  const noInstructions = instructionsReason(prefs.model);
+
+  return (
+    <section className="speak-options" aria-labelledby={`${id}-title`} data-testid="speak-options">
+      <h2 id={`${id}-title`} className="speak-section-title">
+        Voice and format
+      </h2>
+      <div className="form-grid speak-options__rows">
+        <FormRow controlId={`${id}-model`} label="Model">
+          <ModelField
+            id={`${id}-model`}
+            value={prefs.model}
+            onChange={(model) => remember({ model })}
+            families={SPEECH_FAMILIES}
+            placeholder="gpt-4o-mini-tts"
+          />
+        </FormRow>
+
+        <FormRow
+          controlId={`${id}-voice`}
+          label="Voice"
+          description="A built-in voice, or any your gateway offers."
+        >
+          <input
+            id={`${id}-voice`}
+            className="input"
+            list={`${id}-voices`}
+            value={prefs.voice}
+            onChange={(event) => remember({ voice: event.target.value })}
+            placeholder="alloy"
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={`${id}-voice-help`}
+            data-testid="speak-voice"
+          />
+          <datalist id={`${id}-voices`}>
+            {BUILT_IN_VOICES.map((voice) => (
+              <option key={voice} value={voice} />
+            ))}
+          </datalist>
+        </FormRow>
+
+        <FormRow
+          controlId={`${id}-format`}
+          label="Format"
+          asGroup
+          description={formatNote(prefs.format, parts)}
+        >
+          <div className="segmented speak-formats" data-testid="speak-format">
+            {FORMAT_CHOICES.map((choice) => (
+              <label key={choice.value} className="segmented__option">
+                <input
+                  type="radio"
+                  name={`${id}-format`}
+                  value={choice.value}
+                  checked={prefs.format === choice.value}
+                  onChange={() => remember({ format: choice.value })}
+                  aria-describedby={`${id}-format-help`}
+                />
+                <span className="segmented__label">{choice.label}</span>
+              </label>
+            ))}
+          </div>
+        </FormRow>
+
+        <SpeedField id={`${id}-speed`} value={prefs.speed} />
+
+        <FormRow
+          controlId={`${id}-instructions`}
+          label="Instructions"
+          description={noInstructions ?? 'How to speak: tone, pace, accent.'}
+        >
+          <textarea
+            id={`${id}-instructions`}
+            className="input speak-options__instructions"
+            rows={3}
+            value={prefs.instructions}
+            disabled={noInstructions !== null}
+            onChange={(event) => remember({ instructions: event.target.value })}
+            placeholder="e.g. Warm and unhurried, like a bedtime story."
+            aria-describedby={`${id}-instructions-help`}
+            data-testid="speak-instructions"
+          />
+        </FormRow>
+      </div>
+    </section>
+  );
+}
+
+/** A slider for quick changes and a number box for exact ones; both stay within 0.25–4. */
+function SpeedField({ id, value }: { id: string; value: number }) {
+  // What is typed while it is being typed ("1." on the way to "1.5"); the remembered value otherwise.
+  const [draft, setDraft] = useState<string | null>(null);
+  const typed = draft === null ? null : Number(draft);
+  const inRange = (n: number | null): n is number =>
+    n !== null && Number.isFinite(n) && n >= MIN_SPEECH_SPEED && n <= MAX_SPEECH_SPEED;
+  const invalid = draft !== null && (draft.trim() === '' || !inRange(typed));
+  return (
+    <FormRow
+      controlId={id}
+      label="Speed"
+      error={invalid ? `From ${MIN_SPEECH_SPEED} to ${MAX_SPEECH_SPEED}.` : null}
+      description={invalid ? null : `From ${MIN_SPEECH_SPEED}× (slower) to ${MAX_SPEECH_SPEED}× (faster).`}
+    >
+      <div className="speak-speed">
+        <input
+          type="range"
+          className="speak-speed__slider"
+          min={MIN_SPEECH_SPEED}
+          max={MAX_SPEECH_SPEED}
+          step={0.05}
+          value={value}
+          onChange={(event) => {
+            setDraft(null);
+            remember({ speed: clampSpeed(Number(event.target.value)) });
+          }}
+          aria-label="Speed slider"
+          aria-valuetext={speedLabel(value)}
+        />
+        <input
+          id={id}
+          className="input speak-speed__number"
+          type="number"
+          inputMode="decimal"
+          min={MIN_SPEECH_SPEED}
+          max={MAX_SPEECH_SPEED}
+          step={0.05}
+          value={draft ?? String(value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={`${id}-help`}
+          onChange={(event) => {
+            const text = event.target.value;
+            setDraft(text);
+            const next = Number(text);
+            if (text.trim() !== '' && inRange(next)) remember({ speed: clampSpeed(next) });
+          }}
+          onBlur={() => setDraft(null)}
+          data-testid="speak-speed"
+        />
+      </div>
+    </FormRow>
+  );
+}

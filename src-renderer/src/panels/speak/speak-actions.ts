@@ -1,0 +1,182 @@
+// The Speak panel's actions: ask main, fold the answer into the store (store/speak.ts), tell the user.
+// A running job is followed from outside React, so its clip still lands if the panel is left meanwhile.
+import {
+  type SpeakPrefs,
+  type SpeechEntry,
+  type SpeechRequest,
+  speechCharacters,
+  speechTakesInstructions,
+} from '../../../../src-preload/contract.ts';
+import { toastError, toastSuccess } from '../../actions/feedback.ts';
+import { flushPrefs, setPrefs } from '../../actions/prefs.ts';
+import { call } from '../../api.ts';
+import { useAppStore } from '../../store/index.ts';
+import type { StreamState } from '../../store/streams.ts';
+import { generateProblem } from './speak-rules.ts';
+
+const store = () => useAppStore.getState();
+
+/** The request Generate sends for the current text and choices. */
+export function speechRequestFrom(text: string, prefs: SpeakPrefs): SpeechRequest {
+  const request: SpeechRequest = {
+    text,
+    model: prefs.model.trim(),
+    voice: prefs.voice.trim(),
+    format: prefs.format,
+    speed: prefs.speed,
+  };
+  if (prefs.instructions.trim() && speechTakesInstructions(prefs.model)) {
+    request.instructions = prefs.instructions;
+  }
+  return request;
+}
+
+export async function generateSpeech(): Promise<void> {
+  const { speak, prefs } = store();
+  if (speak.job) return;
+  const characters = speechCharacters(speak.text);
+  const problem = generateProblem(characters, speak.text, prefs.speak);
+  if (problem) {
+    store().updateSpeak({ error: { code: 'invalid_input', message: problem } });
+    return;
+  }
+  // The choices the clip is made with are the ones remembered, even if the app closes mid-job.
+  void flushPrefs();
+  store().updateSpeak({ error: null });
+  const startedAt = performance.now();
+  const result = await call('speech.generate', speechRequestFrom(speak.text, prefs.speak));
+  if (!result.ok) {
+    store().updateSpeak({ error: result.error });
+    return;
+  }
+  const { streamId } = result.data;
+  store().updateSpeak({ job: { streamId, startedAt, characters } });
+  follow(streamId);
+}
+
+/** Watches one job's stream until it ends, then settles the panel's state and forgets the stream. */
+function follow(streamId: string): void {
+  const settle = (stream: StreamState) => {
+    unsubscribe();
+    const entry = stream.result as SpeechEntry | undefined;
+    // A clip that arrived is kept, even if a Cancel crossed its last moments: main has saved it.
+    if (entry) {
+      store().addSpeechClip(entry);
+      store().updateSpeak({ job: null });
+    } else if (stream.status === 'error' && stream.error) {
+      store().updateSpeak({ job: null, error: stream.error });
+    } else {
+      // Stopped (by the user) or ended with nothing: the text is still there to try again.
+      store().updateSpeak({ job: null });
+    }
+    store().forgetStream(streamId);
+  };
+  const check = (stream: StreamState | undefined) => {
+    if (stream && stream.status !== 'running') settle(stream);
+  };
+  const unsubscribe = useAppStore.subscribe((state, previous) => {
+    const stream = state.streams[streamId];
+    if (stream !== previous.streams[streamId]) check(stream);
+  });
+  // A stream that ended before this subscription existed.
+  check(store().streams[streamId]);
+}
+
+export async function cancelSpeech(): Promise<void> {
+  const job = store().speak.job;
+  if (!job) return;
+  const result = await call('stream.stop', { streamId: job.streamId });
+  if (!result.ok) toastError(result.error);
+}
+
+export async function loadSpeechHistory(): Promise<void> {
+  const { historyStatus } = store().speak;
+  if (historyStatus === 'loading') return;
+  store().updateSpeak({ historyStatus: 'loading', historyError: null });
+  const result = await call('speech.list');
+  if (result.ok) {
+    store().updateSpeak({
+      history: result.data.entries,
+      historyStatus: 'ready',
+      movedAside: result.data.movedAside,
+    });
+  } else {
+    store().updateSpeak({ historyStatus: 'failed', historyError: result.error });
+  }
+}
+
+let latestOpen = 0;
+
+/** Puts a clip from the history into the player. */
+export async function openSpeechClip(id: string): Promise<void> {
+  const request = ++latestOpen;
+  const entry = await entryFor(id);
+  // A later choice wins over a slower earlier one.
+  if (entry && request === latestOpen) store().updateSpeak({ current: entry });
+}
+
+export async function saveSpeechClip(id: string): Promise<void> {
+  const result = await call('speech.save', { id });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  const { path, files } = result.data;
+  if (path === null) return;
+  if (files.length > 1) {
+    toastSuccess(
+      `Saved ${files.length} files`,
+      `${fileName(files[0]!)} to ${fileName(files.at(-1)!)}, in ${folderOf(path)}`,
+    );
+  } else {
+    toastSuccess('Saved', path);
+  }
+}
+
+export async function deleteSpeechClip(id: string): Promise<boolean> {
+  const result = await call('speech.delete', { id });
+  if (!result.ok) {
+    toastError(result.error);
+    return false;
+  }
+  store().removeSpeechClip(id);
+  toastSuccess('Clip deleted', 'Its audio file was removed too.');
+  return true;
+}
+
+/** A clip's whole entry: the one in the player, or asked of main. */
+async function entryFor(id: string): Promise<SpeechEntry | null> {
+  const current = store().speak.current;
+  if (current?.id === id) return current;
+  const result = await call('speech.get', { id });
+  if (result.ok) return result.data;
+  toastError(result.error);
+  if (result.error.code === 'not_found') store().removeSpeechClip(id);
+  return null;
+}
+
+/** Makes a clip's model, voice, format, speed and instructions the current choices. */
+export async function reuseSpeechSettings(id: string): Promise<void> {
+  const entry = await entryFor(id);
+  if (!entry) return;
+  const { model, voice, format, speed, instructions } = entry.request;
+  setPrefs({ speak: { model, voice, format, speed, instructions: instructions ?? '' } });
+  toastSuccess('Settings reused', `${model} · ${voice} · ${format.toUpperCase()} · ${speed}×`);
+}
+
+/** Puts a clip's text back in the editor (what was there is replaced). */
+export async function reuseSpeechText(id: string): Promise<void> {
+  const entry = await entryFor(id);
+  if (!entry) return;
+  store().setSpeakText(entry.text);
+  toastSuccess('Text put back in the editor');
+}
+
+function fileName(path: string): string {
+  return path.split(/[\\/]/).at(-1) ?? path;
+}
+
+function folderOf(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts.slice(0, -1).join(path.includes('\\') ? '\\' : '/') || path;
+}

@@ -1,0 +1,314 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  MAX_TRANSCRIBE_CONCURRENCY,
+  type TimestampDetail,
+  type TranscribeMode,
+  type TranscribePrefs,
+} from '../../../../src-preload/contract.ts';
+import { setPrefs } from '../../actions/prefs.ts';
+import { FormRow } from '../../components/FormRow.tsx';
+import { ModelField } from '../../components/ModelField.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { LanguageField } from './LanguageField.tsx';
+import { languageInputLabel } from './languages.ts';
+import { disabledOptions, reasonFor, resolveTranscription } from './model-rules.ts';
+
+const MODES: ReadonlyArray<{ value: TranscribeMode; label: string }> = [
+  { value: 'transcribe', label: 'Transcribe' },
+  { value: 'translate', label: 'Translate to English' },
+];
+
+const TIMESTAMPS: ReadonlyArray<{ value: TimestampDetail; label: string }> = [
+  { value: 'none', label: 'None' },
+  { value: 'segment', label: 'Segments' },
+  { value: 'word', label: 'Words' },
+];
+
+const AUDIO_FAMILIES = ['audio'] as const;
+
+const remember = (patch: Partial<TranscribePrefs>) => setPrefs({ transcribe: patch });
+
+/**
+ * How new queue items are sent: remembered between runs, read when an item is queued (so changing them
+ * never changes what is already in the queue). Options the model does not take are disabled with why.
+ */
+export function OptionsCard() {
+  const prefs = useAppStore((s) => s.prefs.transcribe);
+  const disabled = disabledOptions(prefs);
+  const id = useId();
+  const [moreOpen, setMoreOpen] = useState(false);
+  const collapsed = useAppStore((s) => s.transcribeOptionsCollapsed);
+  const setCollapsed = useAppStore((s) => s.setTranscribeOptionsCollapsed);
+  const languageReason = reasonFor(disabled, 'language');
+  const segmentsReason = reasonFor(disabled, 'segments');
+  const wordsReason = reasonFor(disabled, 'words');
+  const promptReason = reasonFor(disabled, 'prompt');
+
+  return (
+    <section
+      className={`options-card${collapsed ? ' options-card--collapsed' : ''}`}
+      aria-labelledby={`${id}-title`}
+      data-testid="transcribe-options"
+    >
+      <h2 className="options-card__heading">
+        {/* Folds away once set, so the queue beneath gets the room in a small window. */}
+        <button
+          type="button"
+          id={`${id}-title`}
+          className="options-card__toggle"
+          aria-expanded={!collapsed}
+          aria-controls={`${id}-body`}
+          onClick={() => setCollapsed(!collapsed)}
+        >
+          <span className="options-card__title">Options</span>
+          {collapsed ? <span className="options-card__summary">{summaryOf(prefs)}</span> : null}
+          <ChevronDown size={16} className="options-card__chevron" aria-hidden />
+        </button>
+      </h2>
+      {collapsed ? null : (
+        <div id={`${id}-body`} className="options-card__body">
+          <div className="form-grid options-card__rows">
+            <FormRow controlId={`${id}-mode`} label="Output" asGroup>
+              <Segmented
+                name={`${id}-mode`}
+                choices={MODES}
+                value={prefs.mode}
+                onChange={(mode) => remember({ mode })}
+                testId="transcribe-mode"
+              />
+            </FormRow>
+            <FormRow controlId={`${id}-model`} label="Model">
+              <ModelField
+                id={`${id}-model`}
+                value={prefs.model}
+                onChange={(model) => remember({ model })}
+                families={AUDIO_FAMILIES}
+                placeholder="whisper-1"
+              />
+            </FormRow>
+            <LanguageField
+              id={`${id}-language`}
+              value={prefs.language}
+              onChange={(language) => remember({ language })}
+              disabledReason={languageReason}
+            />
+            <FormRow
+              controlId={`${id}-timestamps`}
+              label="Timestamps"
+              asGroup
+              description={segmentsReason ?? (prefs.timestamps === 'word' ? wordsReason : null)}
+            >
+              <Segmented
+                name={`${id}-timestamps`}
+                choices={TIMESTAMPS}
+                value={
+                  segmentsReason
+                    ? 'none'
+                    : prefs.timestamps === 'word' && wordsReason
+                      ? 'segment'
+                      : prefs.timestamps
+                }
+                onChange={(timestamps) => remember({ timestamps })}
+                isDisabled={(value) =>
+                  segmentsReason !== null ? value !== 'none' : value === 'word' && wordsReason !== null
+                }
+                disabledTitle={(value) => (value === 'word' ? wordsReason : segmentsReason)}
+                describedBy={`${id}-timestamps-help`}
+                testId="transcribe-timestamps"
+              />
+            </FormRow>
+          </div>
+
+          <button
+            type="button"
+            className="disclosure options-card__more"
+            aria-expanded={moreOpen}
+            aria-controls={`${id}-more`}
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            <ChevronRight size={14} className="disclosure__chevron" aria-hidden />
+            More options
+            {moreOpen ? null : <span className="disclosure__hint">{moreSummary(prefs)}</span>}
+          </button>
+          {moreOpen ? (
+            <div id={`${id}-more`} className="form-grid options-card__rows options-card__rows--more">
+              <FormRow
+                controlId={`${id}-prompt`}
+                label="Prompt"
+                description={
+                  promptReason ??
+                  (prefs.mode === 'translate'
+                    ? 'In English: names, terms, or the style to follow.'
+                    : 'Names, terms, or the style to follow.')
+                }
+              >
+                <textarea
+                  id={`${id}-prompt`}
+                  className="input options-card__prompt"
+                  rows={2}
+                  value={prefs.prompt}
+                  disabled={promptReason !== null}
+                  onChange={(event) => remember({ prompt: event.target.value })}
+                  aria-describedby={`${id}-prompt-help`}
+                  placeholder="e.g. Anke Müller, Kubernetes, DevOps"
+                />
+              </FormRow>
+              <div className="options-card__pair">
+                <TemperatureField id={`${id}-temperature`} value={prefs.temperature} />
+                <ConcurrencyField id={`${id}-concurrency`} value={prefs.concurrency} />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </section>
+  );
+}
+
+const TIMESTAMP_SUMMARY: Readonly<Record<TimestampDetail, string>> = {
+  none: 'no timestamps',
+  segment: 'segment times',
+  word: 'word times',
+};
+
+/** The options in one line, for the folded card: `whisper-1 · Translate · segment times`. */
+function summaryOf(prefs: TranscribePrefs): string {
+  const translating = prefs.mode === 'translate';
+  const language = translating ? null : prefs.language ? languageInputLabel(prefs.language) : null;
+  return [
+    prefs.model.trim() || 'no model',
+    translating ? 'Translate' : 'Transcribe',
+    language,
+    TIMESTAMP_SUMMARY[resolveTranscription(prefs).timestamps],
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** What the closed "More options" holds, when it differs from the defaults. */
+function moreSummary(prefs: TranscribePrefs): string {
+  const parts: string[] = [];
+  if (prefs.prompt.trim()) parts.push('prompt');
+  if (prefs.temperature !== null) parts.push(`temperature ${prefs.temperature}`);
+  parts.push(`${prefs.concurrency} at once`);
+  return parts.join(' · ');
+}
+
+interface SegmentedProps<T extends string> {
+  name: string;
+  choices: ReadonlyArray<{ value: T; label: string }>;
+  value: T;
+  onChange(value: T): void;
+  isDisabled?(value: T): boolean;
+  disabledTitle?(value: T): string | null;
+  describedBy?: string;
+  testId?: string;
+}
+
+/** A row of radio buttons drawn as one control; arrow keys move between them as radios do. */
+function Segmented<T extends string>({
+  name,
+  choices,
+  value,
+  onChange,
+  isDisabled,
+  disabledTitle,
+  describedBy,
+  testId,
+}: SegmentedProps<T>) {
+  return (
+    <div className="segmented options-card__segmented" data-testid={testId}>
+      {choices.map((choice) => {
+        const off = isDisabled?.(choice.value) ?? false;
+        return (
+          <label
+            key={choice.value}
+            className="segmented__option"
+            title={off ? (disabledTitle?.(choice.value) ?? undefined) : undefined}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={choice.value}
+              checked={value === choice.value}
+              disabled={off}
+              onChange={() => onChange(choice.value)}
+              aria-describedby={describedBy}
+            />
+            <span className="segmented__label">{choice.label}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Empty means the gateway's default; anything else must lie in 0–1 to be kept. */
+function TemperatureField({ id, value }: { id: string; value: number | null }) {
+  // The text as typed while it is being edited (`0.` on the way to `0.5`); the remembered value otherwise.
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? (value === null ? '' : String(value));
+  const parsed = temperatureFromInput(shown);
+  const error = parsed === undefined ? 'Between 0 and 1, or empty.' : null;
+  const change = (text: string) => {
+    setDraft(text);
+    const next = temperatureFromInput(text);
+    if (next !== undefined && next !== value) remember({ temperature: next });
+  };
+  return (
+    <FormRow
+      controlId={id}
+      label="Temperature"
+      error={error}
+      description={error ? null : '0–1, or empty for default.'}
+    >
+      <input
+        id={id}
+        className="input options-card__number"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={1}
+        step={0.1}
+        placeholder="Default"
+        value={shown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => change(event.target.value)}
+        onBlur={() => error === null && setDraft(null)}
+      />
+    </FormRow>
+  );
+}
+
+/** `null` for empty (the gateway's default), the number when it lies in 0–1, `undefined` otherwise. */
+function temperatureFromInput(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const number = Number(text);
+  return Number.isFinite(number) && number >= 0 && number <= 1 ? number : undefined;
+}
+
+/** How many queue items are sent at once (1 to the contract's maximum). */
+function ConcurrencyField({ id, value }: { id: string; value: number }) {
+  const choose = (text: string) => {
+    const number = Math.round(Number(text));
+    if (!Number.isFinite(number) || text.trim() === '') return;
+    remember({ concurrency: Math.min(MAX_TRANSCRIBE_CONCURRENCY, Math.max(1, number)) });
+  };
+  return (
+    <FormRow controlId={id} label="At once" description={`1–${MAX_TRANSCRIBE_CONCURRENCY} files at a time.`}>
+      <input
+        id={id}
+        className="input options-card__number"
+        type="number"
+        min={1}
+        max={MAX_TRANSCRIBE_CONCURRENCY}
+        step={1}
+        value={value}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => choose(event.target.value)}
+      />
+    </FormRow>
+  );
+}

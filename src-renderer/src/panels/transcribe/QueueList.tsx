@@ -1,0 +1,251 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  Ban,
+  CircleCheck,
+  CircleExclamationPoint,
+  Clock,
+  Hourglass,
+  LoaderCircle,
+  RotateCcw,
+  Scissors,
+  Trash2,
+  X,
+} from 'lucide-react';
+import { memo } from 'react';
+import { checkWithShorterClip } from '../../actions/transcribe-input.ts';
+import {
+  cancelQueueItem,
+  clearFinishedItems,
+  openQueueItem,
+  removeQueueItem,
+  retryQueueItem,
+} from '../../actions/transcribe-queue.ts';
+import { CHECK_CLIP_SECONDS } from '../../audio/clip.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { useAppStore } from '../../store/index.ts';
+import {
+  isFinished,
+  type QueueItem,
+  type QueueItemStatus,
+  uploadPercent,
+} from '../../store/transcribe-queue.ts';
+import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
+import { formatBytes } from '../../util/bytes.ts';
+import { formatClock } from '../../util/time.ts';
+import { ModeBadge } from './ModeBadge.tsx';
+
+const STATUS_ICONS: Record<QueueItemStatus, LucideIcon> = {
+  queued: Clock,
+  uploading: LoaderCircle,
+  waiting: Hourglass,
+  done: CircleCheck,
+  failed: CircleExclamationPoint,
+  cancelled: Ban,
+};
+
+/** The queue, first queued on top (the order items start in). */
+export function QueueList() {
+  const items = useAppStore((s) => s.transcribeQueue);
+  const finished = items.filter((item) => isFinished(item.status)).length;
+  if (items.length === 0) {
+    return (
+      <p className="queue-empty" data-testid="queue-empty">
+        Nothing in the queue. Drop audio anywhere on this panel, add files, or record.
+      </p>
+    );
+  }
+  return (
+    <div className="queue">
+      <ol className="queue__items" aria-label="Queue">
+        {items.map((item) => (
+          <QueueItemRow key={item.id} item={item} />
+        ))}
+      </ol>
+      {finished > 0 ? (
+        <div className="queue__footer">
+          <Button size="sm" variant="ghost" icon={Trash2} onClick={clearFinishedItems}>
+            Clear finished
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function statusText(item: QueueItem): string {
+  switch (item.status) {
+    case 'queued':
+      return 'Queued';
+    case 'uploading':
+      return `Uploading ${uploadPercent(item.upload)}%`;
+    case 'waiting':
+      return 'Waiting for the gateway';
+    case 'done':
+      return 'Done';
+    case 'failed':
+      return 'Failed';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+/** How much came back, for the tooltip of a finished item (the transcript itself shows the rest). */
+function segmentsNote(item: QueueItem): string | undefined {
+  const count = item.entry?.segmentCount;
+  if (item.status !== 'done' || count === undefined) return undefined;
+  return count > 0 ? `${count} ${count === 1 ? 'segment' : 'segments'}` : 'Plain text, no segments';
+}
+
+const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
+  const isOpen = useAppStore((s) => item.entry !== null && selectOpenedTranscriptId(s) === item.entry.id);
+  const clipOfName = useAppStore((s) =>
+    item.clipOf ? (s.transcribeQueue.find((i) => i.id === item.clipOf)?.audio.name ?? null) : null,
+  );
+  const Icon = STATUS_ICONS[item.status];
+  const name = item.audio.name;
+  const duration = item.durationSec !== null ? formatClock(item.durationSec) : '—';
+
+  // A click anywhere on a finished row opens it (a bigger target); its name is the button for keyboards.
+  const openFromRow = (event: React.MouseEvent) => {
+    if (item.status !== 'done' || (event.target as Element).closest('button')) return;
+    openQueueItem(item);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the row's name is a real button; this only widens the mouse target
+    <li
+      onClick={openFromRow}
+      className={`queue-item queue-item--${item.status}${isOpen ? ' queue-item--open' : ''}`}
+      data-testid="queue-item"
+      data-status={item.status}
+      aria-label={`${name}: ${statusText(item)}`}
+    >
+      <span className="queue-item__icon" aria-hidden>
+        <Icon size={16} className={item.status === 'uploading' ? 'spin' : undefined} />
+      </span>
+      <div className="queue-item__body">
+        <div className="queue-item__title-row">
+          {item.status === 'done' ? (
+            <button
+              type="button"
+              className="queue-item__name queue-item__name--open"
+              onClick={() => openQueueItem(item)}
+              aria-current={isOpen ? 'true' : undefined}
+              title={`Open the transcript of ${name}`}
+              data-testid="queue-item-name"
+            >
+              {name}
+            </button>
+          ) : (
+            <span className="queue-item__name" title={name} data-testid="queue-item-name">
+              {name}
+            </span>
+          )}
+          {item.mode === 'translate' ? <ModeBadge mode="translate" short /> : null}
+        </div>
+        <p className="queue-item__facts">
+          <span className="queue-item__measures">
+            <span data-testid="queue-item-duration">{duration}</span>
+            <span aria-hidden>·</span>
+            <span>{formatBytes(item.audio.size)}</span>
+          </span>
+          <span className="queue-item__status" data-testid="queue-item-status" title={segmentsNote(item)}>
+            {statusText(item)}
+          </span>
+        </p>
+        {clipOfName ? (
+          <p className="queue-item__note">
+            A check: the first {CHECK_CLIP_SECONDS} s of {clipOfName}
+          </p>
+        ) : null}
+      </div>
+      <ItemActions item={item} />
+      {item.status === 'uploading' || item.status === 'waiting' ? <ItemProgress item={item} /> : null}
+      {item.status === 'failed' && item.error ? <ItemError item={item} /> : null}
+    </li>
+  );
+});
+
+function ItemProgress({ item }: { item: QueueItem }) {
+  const waiting = item.status === 'waiting';
+  const percent = uploadPercent(item.upload);
+  return (
+    <div
+      className={`queue-item__progress${waiting ? ' queue-item__progress--waiting' : ''}`}
+      role="progressbar"
+      aria-label={waiting ? `Waiting for the gateway: ${item.audio.name}` : `Uploading ${item.audio.name}`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={waiting ? undefined : percent}
+      data-testid="queue-item-progress"
+    >
+      <span className="queue-item__progress-bar" style={waiting ? undefined : { width: `${percent}%` }} />
+    </div>
+  );
+}
+
+function ItemError({ item }: { item: QueueItem }) {
+  const error = item.error;
+  if (!error) return null;
+  return (
+    <div className="queue-item__error" role="alert" data-testid="queue-item-error">
+      <p className="queue-item__error-message">{error.message}</p>
+      {error.hint ? (
+        <p className="queue-item__error-hint" data-testid="queue-item-hint">
+          {error.hint}
+        </p>
+      ) : null}
+      <div className="queue-item__error-actions">
+        <Button size="sm" icon={RotateCcw} onClick={() => retryQueueItem(item.id)}>
+          Retry
+        </Button>
+        {/* The gateway's own advice for any failed audio request: check it with a shorter file. */}
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={Scissors}
+          busy={item.clipping}
+          onClick={() => void checkWithShorterClip(item.id)}
+          data-testid="queue-item-check-shorter"
+        >
+          Check with the first {CHECK_CLIP_SECONDS} seconds
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function ItemActions({ item }: { item: QueueItem }) {
+  const name = item.audio.name;
+  return (
+    <div className="queue-item__actions">
+      {item.status === 'queued' ? (
+        <IconButton
+          icon={X}
+          size="sm"
+          label={`Remove ${name} from the queue`}
+          onClick={() => cancelQueueItem(item.id)}
+        />
+      ) : null}
+      {item.status === 'uploading' || item.status === 'waiting' ? (
+        <IconButton icon={X} size="sm" label={`Cancel ${name}`} onClick={() => cancelQueueItem(item.id)} />
+      ) : null}
+      {item.status === 'cancelled' ? (
+        <IconButton
+          icon={RotateCcw}
+          size="sm"
+          label={`Retry ${name}`}
+          onClick={() => retryQueueItem(item.id)}
+        />
+      ) : null}
+      {isFinished(item.status) ? (
+        <IconButton
+          icon={Trash2}
+          size="sm"
+          label={`Remove ${name} from the list`}
+          onClick={() => removeQueueItem(item.id)}
+        />
+      ) : null}
+    </div>
+  );
+}

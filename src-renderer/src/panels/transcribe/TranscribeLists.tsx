@@ -1,0 +1,70 @@
+import { type KeyboardEvent, useRef } from 'react';
+import { useAppStore } from '../../store/index.ts';
+import { isFinished, type TranscribeListTab } from '../../store/transcribe-queue.ts';
+import { QueueList } from './QueueList.tsx';
+import { TranscriptHistory } from './TranscriptHistory.tsx';
+
+const TABS: ReadonlyArray<{ id: TranscribeListTab; label: string }> = [
+  { id: 'queue', label: 'Queue' },
+  { id: 'history', label: 'History' },
+];
+
+/** The queue and the saved transcripts, one at a time under two tabs (arrow keys move between them). */
+export function TranscribeLists() {
+  const tab = useAppStore((s) => s.transcribeListTab);
+  const showList = useAppStore((s) => s.showTranscribeList);
+  // Work still to do: what is queued or running (finished items need nothing from anyone).
+  const unfinished = useAppStore((s) => s.transcribeQueue.filter((item) => !isFinished(item.status)).length);
+  const tabRefs = useRef<Partial<Record<TranscribeListTab, HTMLButtonElement | null>>>({});
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tab === 'queue' ? 'history' : 'queue';
+    showList(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section className="transcribe-lists" aria-label="Queue and history">
+      <div className="transcribe-lists__tabs" role="tablist" aria-label="Lists" onKeyDown={onKeyDown}>
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            ref={(element) => {
+              tabRefs.current[item.id] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`transcribe-tab-${item.id}`}
+            aria-selected={tab === item.id}
+            aria-controls={`transcribe-tabpanel-${item.id}`}
+            tabIndex={tab === item.id ? 0 : -1}
+            className="transcribe-lists__tab"
+            onClick={() => showList(item.id)}
+            data-testid={`transcribe-tab-${item.id}`}
+          >
+            {item.label}
+            {item.id === 'queue' && unfinished > 0 ? (
+              <span
+                className="badge badge--accent"
+                data-testid="queue-count"
+                title={`${unfinished} still to transcribe`}
+              >
+                {unfinished}
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      <div
+        className="transcribe-lists__panel"
+        role="tabpanel"
+        id={`transcribe-tabpanel-${tab}`}
+        aria-labelledby={`transcribe-tab-${tab}`}
+      >
+        {tab === 'queue' ? <QueueList /> : <TranscriptHistory />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// The Speak panel's state: the text being written (kept here so switching panels or a failed request
+// never loses it), the job running, the clip in the player, and the history list. The voice, model and
+// other choices are remembered choices (store/prefs.ts), not kept here.
+import type { StateCreator } from 'zustand';
+import type { AppError, SpeechEntry, SpeechSummary } from '../../../src-preload/contract.ts';
+import type { AppState } from './index.ts';
+
+export interface SpeakJob {
+  streamId: string;
+  /** `performance.now()` when Generate was pressed. */
+  startedAt: number;
+  /** Characters sent, to say "about N parts" before main reports its progress. */
+  characters: number;
+}
+
+export type SpeakHistoryStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface SpeakState {
+  text: string;
+  job: SpeakJob | null;
+  /** The last failure, shown until the next Generate or until dismissed. */
+  error: AppError | null;
+  /** The clip in the player. */
+  current: SpeechEntry | null;
+  history: SpeechSummary[];
+  historyStatus: SpeakHistoryStatus;
+  historyError: AppError | null;
+  /** History files main found damaged and moved aside. */
+  movedAside: number;
+}
+
+export interface SpeakSlice {
+  speak: SpeakState;
+  setSpeakText(text: string): void;
+  updateSpeak(patch: Partial<SpeakState>): void;
+  /** A finished clip: into the player, and at the top of the history. */
+  addSpeechClip(entry: SpeechEntry): void;
+  removeSpeechClip(id: string): void;
+}
+
+export const initialSpeakState: SpeakState = {
+  text: '',
+  job: null,
+  error: null,
+  current: null,
+  history: [],
+  historyStatus: 'idle',
+  historyError: null,
+  movedAside: 0,
+};
+
+/** The summary part of an entry, as the history list holds it. */
+export function summaryOf(entry: SpeechEntry): SpeechSummary {
+  const { text: _text, request: _request, urls: _urls, elapsedMs: _elapsed, ...summary } = entry;
+  return summary;
+}
+
+export const createSpeakSlice: StateCreator<AppState, [], [], SpeakSlice> = (set) => ({
+  speak: initialSpeakState,
+  setSpeakText: (text) => set((s) => ({ speak: { ...s.speak, text } })),
+  updateSpeak: (patch) => set((s) => ({ speak: { ...s.speak, ...patch } })),
+  addSpeechClip: (entry) =>
+    set((s) => ({
+      speak: {
+        ...s.speak,
+        current: entry,
+        history: [summaryOf(entry), ...s.speak.history.filter((item) => item.id !== entry.id)],
+      },
+    })),
+  removeSpeechClip: (id) =>
+    set((s) => ({
+      speak: {
+        ...s.speak,
+        current: s.speak.current?.id === id ? null : s.speak.current,
+        history: s.speak.history.filter((item) => item.id !== id),
+      },
+    })),
+});

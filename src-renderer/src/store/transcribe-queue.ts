@@ -1,0 +1,231 @@
+// The Transcribe panel's queue: audio waiting for, going through, or back from the gateway. The state
+// changes are pure functions over the list (tested without a store); actions/transcribe-queue.ts runs them
+// outside React, so the queue keeps going while another panel is shown.
+import type { StateCreator } from 'zustand';
+import type {
+  AppError,
+  AudioFile,
+  TranscribeMode,
+  TranscriptionDone,
+  TranscriptionOptions,
+  TranscriptSummary,
+} from '../../../src-preload/contract.ts';
+import type { RefusedFile } from '../audio/accepted-files.ts';
+import type { AppState } from './index.ts';
+import type { StreamState } from './streams.ts';
+
+/**
+ * `uploading`: the request is being sent (from the moment it is asked for); `waiting`: the whole file is
+ * with the gateway and no answer has come yet.
+ */
+export type QueueItemStatus = 'queued' | 'uploading' | 'waiting' | 'done' | 'failed' | 'cancelled';
+
+export interface QueueItem {
+  id: string;
+  audio: AudioFile;
+  /** Seconds of audio: main's figure, else the browser's, else unknown. */
+  durationSec: number | null;
+  /** The request as the options stood when the item was queued; a retry sends the same. */
+  options: TranscriptionOptions;
+  mode: TranscribeMode;
+  status: QueueItemStatus;
+  streamId: string | null;
+  upload: { sent: number; total: number } | null;
+  entry: TranscriptSummary | null;
+  error: AppError | null;
+  /** The item this one is the shortened copy of (the "first 30 seconds" check). */
+  clipOf: string | null;
+  /** A shorter clip of it is being made. */
+  clipping: boolean;
+}
+
+export type TranscribeListTab = 'queue' | 'history';
+
+export interface TranscribeQueueSlice {
+  transcribeQueue: QueueItem[];
+  /** Files the last drop or pick did not take, with why; shown until dismissed or the next add. */
+  refusedAudio: RefusedFile[];
+  transcribeListTab: TranscribeListTab;
+  /** The options card folded to one line (for this run of the app). */
+  transcribeOptionsCollapsed: boolean;
+  updateTranscribeQueue(update: (items: QueueItem[]) => QueueItem[]): void;
+  setRefusedAudio(files: RefusedFile[]): void;
+  showTranscribeList(tab: TranscribeListTab): void;
+  setTranscribeOptionsCollapsed(collapsed: boolean): void;
+}
+
+export const createTranscribeQueueSlice: StateCreator<AppState, [], [], TranscribeQueueSlice> = (set) => ({
+  transcribeQueue: [],
+  refusedAudio: [],
+  transcribeListTab: 'queue',
+  transcribeOptionsCollapsed: false,
+  updateTranscribeQueue: (update) =>
+    set((current) => {
+      const next = update(current.transcribeQueue);
+      return next === current.transcribeQueue ? current : { transcribeQueue: next };
+    }),
+  setRefusedAudio: (files) => set({ refusedAudio: files }),
+  showTranscribeList: (tab) => set({ transcribeListTab: tab }),
+  setTranscribeOptionsCollapsed: (collapsed) => set({ transcribeOptionsCollapsed: collapsed }),
+});
+
+// ─── Pure transitions ────────────────────────────────────────────────────────────────────────────
+
+export const isRunning = (status: QueueItemStatus): boolean => status === 'uploading' || status === 'waiting';
+export const isFinished = (status: QueueItemStatus): boolean =>
+  status === 'done' || status === 'failed' || status === 'cancelled';
+
+export function newQueueItem(
+  id: string,
+  audio: AudioFile,
+  request: { options: TranscriptionOptions; mode: TranscribeMode },
+  clipOf: string | null = null,
+): QueueItem {
+  return {
+    id,
+    audio,
+    durationSec: audio.durationSec,
+    options: request.options,
+    mode: request.mode,
+    status: 'queued',
+    streamId: null,
+    upload: null,
+    entry: null,
+    error: null,
+    clipOf,
+    clipping: false,
+  };
+}
+
+function replaceItem(items: QueueItem[], id: string, change: (item: QueueItem) => QueueItem): QueueItem[] {
+  let changed = false;
+  const next = items.map((item) => {
+    if (item.id !== id) return item;
+    const updated = change(item);
+    if (updated !== item) changed = true;
+    return updated;
+  });
+  return changed ? next : items;
+}
+
+/** The queued items that may start now, first queued first, so that at most `concurrency` run. */
+export function itemsToStart(items: readonly QueueItem[], concurrency: number): QueueItem[] {
+  const limit = Math.max(1, Math.floor(concurrency) || 1);
+  const running = items.filter((item) => isRunning(item.status)).length;
+  const free = Math.max(0, limit - running);
+  return items.filter((item) => item.status === 'queued').slice(0, free);
+}
+
+/** The request is being asked for: the item counts as running from now, so no slot is given twice. */
+export function markStarting(items: QueueItem[], id: string): QueueItem[] {
+  return replaceItem(items, id, (item) =>
+    item.status === 'queued' ? { ...item, status: 'uploading', upload: null, error: null } : item,
+  );
+}
+
+/** Main accepted the request and streams its progress under `streamId`. */
+export function markStarted(items: QueueItem[], id: string, streamId: string): QueueItem[] {
+  return replaceItem(items, id, (item) => (isRunning(item.status) ? { ...item, streamId } : item));
+}
+
+export function markFailed(items: QueueItem[], id: string, error: AppError): QueueItem[] {
+  return replaceItem(items, id, (item) =>
+    isRunning(item.status) ? { ...item, status: 'failed', error, upload: null } : item,
+  );
+}
+
+/** What `audio.transcribe`'s result event carries, when it has the expected shape. */
+export function transcriptionDoneOf(result: unknown): TranscriptionDone | null {
+  if (!result || typeof result !== 'object') return null;
+  const { entry, transcript } = result as Partial<TranscriptionDone>;
+  if (!entry || typeof entry !== 'object' || typeof entry.id !== 'string') return null;
+  if (!transcript || typeof transcript !== 'object') return null;
+  return result as TranscriptionDone;
+}
+
+const NO_SAVED_TRANSCRIPT: AppError = {
+  code: 'malformed_response',
+  message: 'The answer came back without a saved transcript.',
+  hint: 'Try again. If it keeps happening, the gateway’s answer may not be a transcript.',
+};
+
+type StreamView = Pick<StreamState, 'status' | 'upload' | 'result' | 'error'>;
+
+/** An item after what its stream has said so far; the same object when nothing it shows has changed. */
+export function followStream(item: QueueItem, stream: StreamView): QueueItem {
+  if (!isRunning(item.status)) return item;
+  switch (stream.status) {
+    case 'error':
+      return { ...item, status: 'failed', error: stream.error ?? NO_SAVED_TRANSCRIPT, upload: null };
+    case 'stopped':
+      return { ...item, status: 'cancelled', upload: null };
+    case 'done': {
+      const done = transcriptionDoneOf(stream.result);
+      return done
+        ? { ...item, status: 'done', entry: done.entry, upload: null }
+        : { ...item, status: 'failed', error: NO_SAVED_TRANSCRIPT, upload: null };
+    }
+    default: {
+      const upload = stream.upload;
+      if (!upload) return item;
+      const status = upload.total > 0 && upload.sent >= upload.total ? 'waiting' : 'uploading';
+      if (status === item.status && item.upload?.sent === upload.sent && item.upload.total === upload.total) {
+        return item;
+      }
+      return { ...item, status, upload: { sent: upload.sent, total: upload.total } };
+    }
+  }
+}
+
+/**
+ * Cancels an item: a queued one simply leaves the queue; a running one is marked cancelled at once and its
+ * stream (when it has one yet) is returned for the caller to stop.
+ */
+export function cancelItem(
+  items: QueueItem[],
+  id: string,
+): { items: QueueItem[]; stopStreamId: string | null } {
+  const item = items.find((i) => i.id === id);
+  if (!item) return { items, stopStreamId: null };
+  if (item.status === 'queued') return { items: items.filter((i) => i.id !== id), stopStreamId: null };
+  if (!isRunning(item.status)) return { items, stopStreamId: null };
+  return {
+    items: replaceItem(items, id, (i) => ({ ...i, status: 'cancelled', upload: null })),
+    stopStreamId: item.streamId,
+  };
+}
+
+/** A failed or cancelled item goes back in the queue, in its place, with the same request. */
+export function retryItem(items: QueueItem[], id: string): QueueItem[] {
+  return replaceItem(items, id, (item) =>
+    item.status === 'failed' || item.status === 'cancelled'
+      ? { ...item, status: 'queued', streamId: null, upload: null, error: null, entry: null }
+      : item,
+  );
+}
+
+/** Removes a finished item from the list (its transcript, if any, stays in the history). */
+export function removeItem(items: QueueItem[], id: string): QueueItem[] {
+  const item = items.find((i) => i.id === id);
+  return item && isFinished(item.status) ? items.filter((i) => i.id !== id) : items;
+}
+
+export function clearFinished(items: QueueItem[]): QueueItem[] {
+  return items.some((item) => isFinished(item.status))
+    ? items.filter((item) => !isFinished(item.status))
+    : items;
+}
+
+export function setClipping(items: QueueItem[], id: string, clipping: boolean): QueueItem[] {
+  return replaceItem(items, id, (item) => (item.clipping === clipping ? item : { ...item, clipping }));
+}
+
+export function setDuration(items: QueueItem[], id: string, durationSec: number): QueueItem[] {
+  return replaceItem(items, id, (item) => (item.durationSec === null ? { ...item, durationSec } : item));
+}
+
+/** The share of the upload sent, 0–100, whole numbers. */
+export function uploadPercent(upload: QueueItem['upload']): number {
+  if (!upload || upload.total <= 0) return 0;
+  return Math.min(100, Math.floor((upload.sent / upload.total) * 100));
+}

@@ -1,0 +1,75 @@
+// Saved transcripts as the Transcribe panel shows them: the history list (with its search), the entry that
+// is open, and where its audio is playing. actions/transcripts.ts talks to main and fills this in.
+import type { StateCreator } from 'zustand';
+import type { AppError, TranscriptEntry, TranscriptSummary } from '../../../src-preload/contract.ts';
+import type { AppState } from './index.ts';
+
+export type TranscriptHistoryStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** The entry shown in the panel's main area, from the moment it is asked for. */
+export type OpenedTranscript =
+  | { status: 'loading'; id: string }
+  | { status: 'ready'; id: string; entry: TranscriptEntry }
+  | { status: 'failed'; id: string; error: AppError };
+
+export interface TranscriptsSlice {
+  /** Newest first, filtered by `transcriptQuery` (main does the searching). */
+  transcriptHistory: TranscriptSummary[];
+  transcriptHistoryStatus: TranscriptHistoryStatus;
+  transcriptHistoryError: AppError | null;
+  /** What the search box holds; the list follows it a moment later. */
+  transcriptQuery: string;
+  /** The query `transcriptHistory` answers, so "Nothing matches" names what was really searched. */
+  transcriptHistoryQuery: string;
+  openedTranscript: OpenedTranscript | null;
+  /** Seconds into the open transcript's audio (the playhead), for the segment highlight. */
+  transcriptPlaybackTime: number;
+  setTranscriptQuery(query: string): void;
+  setTranscriptHistoryLoading(): void;
+  applyTranscriptHistory(items: TranscriptSummary[], query: string): void;
+  failTranscriptHistory(error: AppError): void;
+  /** Puts an entry at the top of the list (newest first), replacing an older copy of it. */
+  upsertTranscriptSummary(entry: TranscriptSummary): void;
+  removeTranscriptSummary(id: string): void;
+  setOpenedTranscript(opened: OpenedTranscript | null): void;
+  setTranscriptPlaybackTime(seconds: number): void;
+}
+
+export const createTranscriptsSlice: StateCreator<AppState, [], [], TranscriptsSlice> = (set) => ({
+  transcriptHistory: [],
+  transcriptHistoryStatus: 'idle',
+  transcriptHistoryError: null,
+  transcriptQuery: '',
+  transcriptHistoryQuery: '',
+  openedTranscript: null,
+  transcriptPlaybackTime: 0,
+  setTranscriptQuery: (query) => set({ transcriptQuery: query }),
+  setTranscriptHistoryLoading: () =>
+    // A list already shown stays while it refreshes; only the first load shows as loading.
+    set((current) => ({
+      transcriptHistoryStatus: current.transcriptHistoryStatus === 'ready' ? 'ready' : 'loading',
+    })),
+  applyTranscriptHistory: (items, query) =>
+    set({
+      transcriptHistory: items,
+      transcriptHistoryQuery: query,
+      transcriptHistoryStatus: 'ready',
+      transcriptHistoryError: null,
+    }),
+  failTranscriptHistory: (error) => set({ transcriptHistoryStatus: 'failed', transcriptHistoryError: error }),
+  upsertTranscriptSummary: (entry) =>
+    set((current) => ({
+      transcriptHistory: [entry, ...current.transcriptHistory.filter((item) => item.id !== entry.id)],
+    })),
+  removeTranscriptSummary: (id) =>
+    set((current) => ({
+      transcriptHistory: current.transcriptHistory.filter((item) => item.id !== id),
+      openedTranscript: current.openedTranscript?.id === id ? null : current.openedTranscript,
+    })),
+  setOpenedTranscript: (opened) => set({ openedTranscript: opened, transcriptPlaybackTime: 0 }),
+  setTranscriptPlaybackTime: (seconds) => set({ transcriptPlaybackTime: seconds }),
+});
+
+export const selectOpenedTranscriptId = (s: AppState): string | null => s.openedTranscript?.id ?? null;
+export const selectOpenedEntry = (s: AppState): TranscriptEntry | null =>
+  s.openedTranscript?.status === 'ready' ? s.openedTranscript.entry : null;

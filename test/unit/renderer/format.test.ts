@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFS, type Prefs, type PrefsPatch } from '../../../src-preload/contract.ts';
+import { suggestModels } from '../../../src-renderer/src/components/ModelField.tsx';
+import { mergeSections } from '../../../src-renderer/src/store/prefs.ts';
+import { formatBytes } from '../../../src-renderer/src/util/bytes.ts';
+import { formatClock, formatElapsed } from '../../../src-renderer/src/util/time.ts';
+
+describe('times and sizes as people read them', () => {
+  it('shows player times as m:ss, and h:mm:ss past an hour', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(7.9)).toBe('0:07');
+    expect(formatClock(725)).toBe('12:05');
+    expect(formatClock(3729)).toBe('1:02:09');
+    expect(formatClock(Number.NaN)).toBe('0:00');
+    expect(formatClock(-3)).toBe('0:00');
+    expect(formatClock(null)).toBe('0:00');
+  });
+
+  it('shows elapsed time in ms, seconds or minutes', () => {
+    expect(formatElapsed(850)).toBe('850 ms');
+    expect(formatElapsed(1_440)).toBe('1.4 s');
+    expect(formatElapsed(125_000)).toBe('2 min 5 s');
+  });
+
+  it('shows file sizes in powers of 1024', () => {
+    expect(formatBytes(812)).toBe('812 B');
+    expect(formatBytes(45_056)).toBe('44 KB');
+    expect(formatBytes(3.2 * 1024 * 1024)).toBe('3.2 MB');
+    expect(formatBytes(1.1 * 1024 ** 3)).toBe('1.1 GB');
+  });
+});
+
+describe('remembered choices', () => {
+  it('merges a patch one section at a time, keeping the other fields and sections', () => {
+    const next = mergeSections<Prefs>(DEFAULT_PREFS, { transcribe: { model: 'gpt-4o-transcribe' } });
+    expect(next.transcribe).toEqual({ ...DEFAULT_PREFS.transcribe, model: 'gpt-4o-transcribe' });
+    expect(next.speak).toBe(DEFAULT_PREFS.speak);
+    expect(DEFAULT_PREFS.transcribe.model).toBe('whisper-1');
+  });
+
+  it('merges pending patches so a burst of changes is saved as one', () => {
+    const a: PrefsPatch = { transcribe: { prompt: 'Hi' } };
+    const b: PrefsPatch = { transcribe: { language: 'de' }, speak: { voice: 'nova' } };
+    expect(mergeSections(a, b)).toEqual({
+      transcribe: { prompt: 'Hi', language: 'de' },
+      speak: { voice: 'nova' },
+    });
+  });
+});
+
+describe('model suggestions', () => {
+  const model = (id: string, families: Array<'audio' | 'responses' | 'unknown'>) => ({
+    id,
+    displayName: id,
+    listedBy: ['v1' as const],
+    families,
+  });
+
+  it('suggests the models that fit the field, and those of unknown family', () => {
+    const models = [model('whisper-1', ['audio']), model('gpt-5', ['responses']), model('x', ['unknown'])];
+    expect(suggestModels(models, ['audio']).map((m) => m.id)).toEqual(['whisper-1', 'x']);
+  });
+
+  it('suggests every model when none is known to fit, since the gateway decides', () => {
+    const models = [model('gpt-5', ['responses'])];
+    expect(suggestModels(models, ['audio']).map((m) => m.id)).toEqual(['gpt-5']);
+  });
+});
