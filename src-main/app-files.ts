@@ -3,9 +3,10 @@
 // request to `createAppRequestHandler`, and unit tests call it with real temp folders.
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { APP_HOST, APP_SCHEME, MEDIA_ROUTE } from './app-origin.ts';
+import { isInsideFolder } from './folders.ts';
 import { GRANTED_SEGMENT, type MediaGrants } from './services/media-grants.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -70,12 +71,7 @@ export function resolveInside(root: string, urlPath: string): string | null {
   if (segments.length === 0) return null;
   const base = resolve(root);
   const target = resolve(base, ...segments);
-  return isWithin(base, target) ? target : null;
-}
-
-function isWithin(root: string, target: string): boolean {
-  const rel = relative(root, target);
-  return rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
+  return isInsideFolder(base, target) ? target : null;
 }
 
 export interface ByteRange {
@@ -132,7 +128,7 @@ async function confinedFile(root: string, urlPath: string): Promise<{ path: stri
   try {
     // Symlinks must not lead out of the folder either: compare real paths.
     const [realRoot, realFile] = await Promise.all([realpath(root), realpath(candidate)]);
-    if (!isWithin(realRoot, realFile)) return null;
+    if (!isInsideFolder(realRoot, realFile)) return null;
     const info = await stat(realFile);
     return info.isFile() ? { path: realFile, size: info.size } : null;
   } catch {
@@ -140,7 +136,11 @@ async function confinedFile(root: string, urlPath: string): Promise<{ path: stri
   }
 }
 
-/** A granted file: `<token>/<name>` under `/media/@file/`; only the token counts. */
+/**
+ * A granted file: `<token>/<name>` under `/media/@file/`; only the token counts. The grant was checked when
+ * it was made, but the file may have been replaced since (by a link to something else): it is followed
+ * again here and served only while it still is an audio file.
+ */
 async function grantedFile(
   grants: Pick<MediaGrants, 'resolve'> | undefined,
   urlPath: string,
@@ -149,8 +149,10 @@ async function grantedFile(
   const path = token && grants ? grants.resolve(token) : null;
   if (!path) return null;
   try {
-    const info = await stat(path);
-    return info.isFile() ? { path, size: info.size } : null;
+    const real = await realpath(path);
+    if (!contentTypeFor(real).startsWith('audio/')) return null;
+    const info = await stat(real);
+    return info.isFile() ? { path: real, size: info.size } : null;
   } catch {
     return null;
   }

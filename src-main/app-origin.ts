@@ -1,6 +1,7 @@
 // Where the app's own page lives and how its media files are addressed. Plain TypeScript (no electron
 // import) so the protocol handler, the security policy, unit tests and the browser harness share one truth.
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { isInsideFolder } from './folders.ts';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'gateway-studio';
@@ -80,7 +81,8 @@ export function createAppUrlMatcher(devServerUrl?: string): AppUrlMatcher {
  */
 export function mediaUrlFor(dataDir: string, filePath: string): string | null {
   const mediaDir = resolve(dataDir, MEDIA_DIR_NAME);
-  const rel = relative(mediaDir, resolve(filePath));
-  if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return null;
+  const path = resolve(filePath);
+  if (!isInsideFolder(mediaDir, path)) return null;
+  const rel = relative(mediaDir, path);
   return `${APP_ORIGIN}${MEDIA_ROUTE}${rel.split(sep).map(encodeURIComponent).join('/')}`;
 }

@@ -8,6 +8,7 @@ import { AppFailure } from '../app-failure.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
 import type { Exchange } from './http.ts';
 import { isRecord } from './json.ts';
+import { pcmFormat, wavHeaderWith } from './wav.ts';
 
 /** File extension per requested format; the response's Content-Type is not trusted for this. */
 export const SPEECH_EXTENSIONS: Readonly<Record<SpeechFormat, string>> = {
@@ -38,30 +39,11 @@ export function buildSpeechBody(options: SpeechOptions): Record<string, unknown>
   return body;
 }
 
+const PCM_FMT = pcmFormat(PCM_CHANNELS, PCM_SAMPLE_RATE, PCM_BITS);
+
 /** A canonical 44-byte WAV header for `dataBytes` of the gateway's pcm. */
 export function wavHeader(dataBytes: number): Uint8Array {
-  const header = new Uint8Array(WAV_HEADER_BYTES);
-  const view = new DataView(header.buffer);
-  const text = (offset: number, value: string): void => {
-    for (let i = 0; i < value.length; i++) header[offset + i] = value.charCodeAt(i);
-  };
-  const blockAlign = (PCM_CHANNELS * PCM_BITS) / 8;
-  // RIFF chunks are padded to an even size; the pad byte counts in the RIFF size, not the data size.
-  const padded = dataBytes + (dataBytes % 2);
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + padded, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, PCM_CHANNELS, true);
-  view.setUint32(24, PCM_SAMPLE_RATE, true);
-  view.setUint32(28, PCM_SAMPLE_RATE * blockAlign, true);
-  view.setUint16(32, blockAlign, true);
-  view.setUint16(34, PCM_BITS, true);
-  text(36, 'data');
-  view.setUint32(40, dataBytes, true);
-  return header;
+  return wavHeaderWith(PCM_FMT, dataBytes);
 }
 
 export interface SpeechFileOptions {

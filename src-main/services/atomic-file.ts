@@ -14,3 +14,18 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     throw error;
   }
 }
+
+/** A time as it can stand in a file name on every system: `2025-03-12T14-02-09-123Z`. */
+export function fileStamp(at: Date): string {
+  return at.toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Moves a file that could not be read out of the way, to `<path>.corrupt-<time>` beside it, so it is kept
+ * for a person to look at and never read again. Returns the new name; throws when the move fails.
+ */
+export async function moveAside(path: string, at: Date): Promise<string> {
+  const aside = `${path}.corrupt-${fileStamp(at)}`;
+  await rename(path, aside);
+  return aside;
+}

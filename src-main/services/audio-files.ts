@@ -3,7 +3,7 @@
 // what is already known about it (duration, cached waveform peaks).
 import { constants } from 'node:fs';
 import { access, lstat, open as openFile, realpath, rm, stat } from 'node:fs/promises';
-import { basename, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import {
   ACCEPTED_AUDIO_EXTENSIONS,
   type AudioFile,
@@ -12,8 +12,9 @@ import {
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import { MEDIA_DIR_NAME } from '../app-origin.ts';
+import { isInsideFolder } from '../folders.ts';
 import { uploadNameFor } from '../gateway/index.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { fileStamp, writeFileAtomic } from './atomic-file.ts';
 import type { MediaGrants } from './media-grants.ts';
 import { createPeaksCache, type FileStamp, stampOf } from './peaks-cache.ts';
 
@@ -28,12 +29,6 @@ const MAX_WAV_CHUNKS = 64;
 export function audioExtensionOf(path: string): string | null {
   const extension = extname(path).slice(1).toLowerCase();
   return ACCEPTED.has(extension) ? extension : null;
-}
-
-/** `path` lies strictly inside `folder` (both already resolved the same way). */
-export function isInsideFolder(folder: string, path: string): boolean {
-  const rel = relative(folder, path);
-  return rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
 }
 
 /** A folder's real path; one that does not exist yet holds nothing, so its plain path will do. */
@@ -229,8 +224,7 @@ export function createAudioFiles({ dataDir, media, now = () => new Date() }: Aud
           hint: `Use one of these formats: ${ACCEPTED_LIST}.`,
         });
       }
-      const stamp = now().toISOString().replace(/[:.]/g, '-');
-      const path = await freshPath(`${stamp}-${slugOf(name)}`, extension);
+      const path = await freshPath(`${fileStamp(now())}-${slugOf(name)}`, extension);
       try {
         await writeFileAtomic(path, bytes);
       } catch (error) {

@@ -1,18 +1,20 @@
 // Choices the panels remember between runs, in `<dataDir>/prefs.json` as `{ version: 1, prefs }`.
 // Read field by field over the defaults: one bad value (a hand edit, a field from another version) costs
 // that field only. A file that is not JSON at all is moved aside and the defaults are used.
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_PREFS,
+  MAX_SPEECH_SPEED,
   MAX_TRANSCRIBE_CONCURRENCY,
+  MIN_SPEECH_SPEED,
   type Prefs,
   type PrefsPatch,
 } from '../../src-preload/contract.ts';
 import { isRecord } from '../gateway/json.ts';
 import { createLogger } from '../log.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { moveAside, writeFileAtomic } from './atomic-file.ts';
 
 const FORMAT_VERSION = 1;
 export const PREFS_FILE = 'prefs.json';
@@ -37,7 +39,7 @@ export const speakPrefsFields = {
   model: z.string().max(300),
   voice: z.string().max(200),
   format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']),
-  speed: z.number().min(0.25).max(4),
+  speed: z.number().min(MIN_SPEECH_SPEED).max(MAX_SPEECH_SPEED),
   instructions: z.string().max(10_000),
 } satisfies { [K in keyof Prefs['speak']]: z.ZodType<Prefs['speak'][K]> };
 
@@ -97,9 +99,11 @@ export function createPrefsService({ dataDir, now = () => new Date() }: PrefsSer
       if (!isRecord(file) || !isRecord(file.prefs)) throw new Error('no prefs object');
       return fromStored(file.prefs);
     } catch (error) {
-      const aside = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
-      log.warn(`${PREFS_FILE} could not be read; moved aside to ${aside}, defaults used`, error);
-      await rename(path, aside).catch(() => {});
+      const aside = await moveAside(path, now()).catch(() => null);
+      log.warn(
+        `${PREFS_FILE} could not be read; moved aside to ${aside ?? '(could not be moved)'}, defaults used`,
+        error,
+      );
       return structuredClone(DEFAULT_PREFS);
     }
   };

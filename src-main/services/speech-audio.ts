@@ -74,25 +74,6 @@ export function readWav(bytes: Uint8Array): WavLayout | null {
   return null;
 }
 
-/** A WAV header (RIFF, the given `fmt ` payload, the data chunk's header) for `dataBytes` of samples. */
-export function wavHeaderWith(fmt: Uint8Array, dataBytes: number): Uint8Array {
-  const fmtPadded = fmt.length + (fmt.length % 2);
-  const header = new Uint8Array(12 + 8 + fmtPadded + 8);
-  const data = view(header);
-  const text = (offset: number, value: string) => {
-    for (let i = 0; i < value.length; i++) header[offset + i] = value.charCodeAt(i);
-  };
-  text(0, 'RIFF');
-  data.setUint32(4, header.length - 8 + dataBytes + (dataBytes % 2), true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  data.setUint32(16, fmt.length, true);
-  header.set(fmt, 20);
-  text(20 + fmtPadded, 'data');
-  data.setUint32(24 + fmtPadded, dataBytes, true);
-  return header;
-}
-
 /** Whether two parts' samples can follow each other under one header. */
 export function sameWavFormat(a: WavLayout, b: WavLayout): boolean {
   return (

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AppFailure } from '../app-failure.ts';
+import { wavHeaderWith } from '../gateway/wav.ts';
 import {
   audioSeconds,
   frameStream,
@@ -14,7 +15,6 @@ import {
   readWav,
   sameWavFormat,
   type WavLayout,
-  wavHeaderWith,
 } from './speech-audio.ts';
 
 /** How parts of a clip saved with this extension are joined, or null when they are kept apart. */

@@ -20,13 +20,13 @@ import { mediaUrlFor } from '../app-origin.ts';
 import type { GatewayClient } from '../gateway/types.ts';
 import type { Dialogs } from '../ipc/types.ts';
 import { createLogger } from '../log.ts';
-import { writeFileAtomic } from './atomic-file.ts';
+import { moveAside, writeFileAtomic } from './atomic-file.ts';
+import { previewOf } from './preview.ts';
 import { audioSeconds } from './speech-audio.ts';
 import { JoinRefused, joinAudioFiles, joinKindFor } from './speech-join.ts';
 import { splitSpeechText } from './speech-parts.ts';
 
 const HISTORY_VERSION = 1;
-const PREVIEW_CHARACTERS = 160;
 /** Ids name files; nothing else may get near a path. */
 export const SPEECH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
@@ -149,10 +149,9 @@ export function createSpeechStudio({
     return parsed.success && `${parsed.data.id}.json` === file ? parsed.data : 'corrupt';
   }
 
-  async function moveAside(file: string): Promise<void> {
-    const stamp = now().toISOString().replace(/[:.]/g, '-');
+  async function setAside(file: string): Promise<void> {
     try {
-      await rename(join(historyDir, file), join(historyDir, `${file}.corrupt-${stamp}`));
+      await moveAside(join(historyDir, file), now());
       movedAside++;
       log.warn(`moved an unreadable speech history file aside: ${file}`);
     } catch (error) {
@@ -160,8 +159,18 @@ export function createSpeechStudio({
     }
   }
 
-  async function load(): Promise<Map<string, SpeechSummary>> {
-    if (cache) return cache;
+  /** The first read of the history; calls that overlap it share it rather than each build a list. */
+  let loading: Promise<Map<string, SpeechSummary>> | null = null;
+
+  function load(): Promise<Map<string, SpeechSummary>> {
+    loading ??= readHistory().catch((error: unknown) => {
+      loading = null; // A failed read is tried again next time.
+      throw error;
+    });
+    return loading;
+  }
+
+  async function readHistory(): Promise<Map<string, SpeechSummary>> {
     const loaded = new Map<string, SpeechSummary>();
     let files: string[] = [];
     try {
@@ -173,7 +182,7 @@ export function createSpeechStudio({
       // A file deleted meanwhile (by another window) is simply not listed.
       const stored = await readStored(file).catch(() => null);
       if (stored === null) continue;
-      if (stored === 'corrupt') await moveAside(file);
+      if (stored === 'corrupt') await setAside(file);
       else if (stored !== 'newer') loaded.set(stored.id, summaryOf(stored));
     }
     await sweepUnfinished();
@@ -204,7 +213,7 @@ export function createSpeechStudio({
       });
     }
     if (stored === 'corrupt') {
-      await moveAside(`${id}.json`);
+      await setAside(`${id}.json`);
       cache?.delete(id);
       throw new AppFailure('file_error', 'This clip’s history file is damaged and was moved aside.', {
         hint: 'Generate the clip again.',
@@ -389,14 +398,6 @@ export function createSpeechStudio({
 function newId(at: Date): string {
   const stamp = at.toISOString().replace(/\D/g, '').slice(0, 14);
   return `${stamp}-${randomBytes(4).toString('hex')}`;
-}
-
-function previewOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const characters = [...flat];
-  return characters.length <= PREVIEW_CHARACTERS
-    ? flat
-    : `${characters.slice(0, PREVIEW_CHARACTERS).join('').trimEnd()}…`;
 }
 
 /** A file name from the first words of the text: what a person would call the clip. */

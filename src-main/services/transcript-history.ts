@@ -2,7 +2,7 @@
 // atomically. A file that cannot be read is moved aside (`<id>.json.corrupt-<time>`) and left out of the
 // list: one bad file never hides the others, nor stops the app.
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type {
@@ -13,15 +13,15 @@ import type {
   TranscriptSummary,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { isInsideFolder } from '../folders.ts';
 import { createLogger } from '../log.ts';
-import { writeFileAtomic } from './atomic-file.ts';
-import { isInsideFolder, realFolder } from './audio-files.ts';
+import { moveAside, writeFileAtomic } from './atomic-file.ts';
+import { realFolder } from './audio-files.ts';
+import { previewOf } from './preview.ts';
 
 const FORMAT_VERSION = 1;
 /** Entry ids are file names: lower-case letters, digits and dashes only, so no id can name another path. */
 export const TRANSCRIPT_ID_PATTERN = /^[a-z0-9-]{1,80}$/;
-/** How much of the text the history list shows. */
-const PREVIEW_LENGTH = 160;
 
 const transcriptSchema = z.object({
   text: z.string(),
@@ -101,15 +101,6 @@ export interface TranscriptHistoryOptions {
   now?: () => Date;
 }
 
-/** The first words of a text, cut at a word boundary. */
-export function previewOf(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= PREVIEW_LENGTH) return flat;
-  const cut = flat.slice(0, PREVIEW_LENGTH);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > PREVIEW_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 function summaryOf(id: string, stored: z.infer<typeof storedSchema>): TranscriptSummary {
   const { createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount } = stored;
   return { id, createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount };
@@ -140,10 +131,12 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     return join(directory, `${id}.json`);
   };
 
-  const moveAside = async (id: string, problem: unknown) => {
-    const aside = `${fileOf(id)}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
-    log.warn(`transcript ${id} could not be read and was moved aside to ${aside}`, problem);
-    await rename(fileOf(id), aside).catch(() => {});
+  const setAside = async (id: string, problem: unknown) => {
+    const aside = await moveAside(fileOf(id), now()).catch(() => null);
+    log.warn(
+      `transcript ${id} could not be read; moved aside to ${aside ?? '(could not be moved)'}`,
+      problem,
+    );
   };
 
   /** The stored entry, `null` when there is none, or `'corrupt'` (already moved aside). */
@@ -159,7 +152,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     try {
       return storedSchema.parse(JSON.parse(text));
     } catch (error) {
-      await moveAside(id, error);
+      await setAside(id, error);
       return 'corrupt' as const;
     }
   };

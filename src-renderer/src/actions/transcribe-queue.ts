@@ -95,11 +95,17 @@ function startQueued(state: AppState): void {
   const ready = itemsToStart(state.transcribeQueue, state.prefs.transcribe.concurrency);
   for (const item of ready) {
     update((items) => markStarting(items, item.id));
-    void requestTranscription(item);
+    void requestTranscription(item, item.attempt + 1);
   }
 }
 
-async function requestTranscription(item: QueueItem): Promise<void> {
+/** The item as it stands now, when it is still running the given attempt. */
+function currentAttempt(id: string, attempt: number): QueueItem | null {
+  const current = store().transcribeQueue.find((i) => i.id === id);
+  return current && isRunning(current.status) && current.attempt === attempt ? current : null;
+}
+
+async function requestTranscription(item: QueueItem, attempt: number): Promise<void> {
   const result = await call('audio.transcribe', {
     source: { path: item.audio.path },
     options: item.options,
@@ -108,13 +114,12 @@ async function requestTranscription(item: QueueItem): Promise<void> {
     ...(item.durationSec !== null ? { durationSec: item.durationSec } : {}),
   });
   if (!result.ok) {
-    update((items) => markFailed(items, item.id, result.error));
+    if (currentAttempt(item.id, attempt)) update((items) => markFailed(items, item.id, result.error));
     return;
   }
   const { streamId } = result.data;
-  const current = store().transcribeQueue.find((i) => i.id === item.id);
-  if (!current || !isRunning(current.status)) {
-    // Cancelled while main was starting it: stop what it started.
+  if (!currentAttempt(item.id, attempt)) {
+    // Cancelled (and perhaps retried) while main was starting it: stop what it started.
     abandonStream(streamId);
     return;
   }

@@ -8,8 +8,8 @@ import type {
 } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
 import { transcriptPlainText } from '../panels/transcribe/segments.ts';
-import { fileNameOf } from '../panels/transcribe/transcript-labels.ts';
 import { useAppStore } from '../store/index.ts';
+import { fileNameOf } from '../util/paths.ts';
 import { toastError, toastSuccess } from './feedback.ts';
 
 /** Typing pauses this long before the history is searched: one request per word, not per key. */

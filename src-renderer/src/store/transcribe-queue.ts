@@ -29,6 +29,11 @@ export interface QueueItem {
   options: TranscriptionOptions;
   mode: TranscribeMode;
   status: QueueItemStatus;
+  /**
+   * Counts the requests made for this item. A cancel and a retry while main is still answering the first
+   * request leave two answers on the way; only the one for the current attempt may move the item.
+   */
+  attempt: number;
   streamId: string | null;
   upload: { sent: number; total: number } | null;
   entry: TranscriptSummary | null;
@@ -88,6 +93,7 @@ export function newQueueItem(
     options: request.options,
     mode: request.mode,
     status: 'queued',
+    attempt: 0,
     streamId: null,
     upload: null,
     entry: null,
@@ -119,7 +125,9 @@ export function itemsToStart(items: readonly QueueItem[], concurrency: number): 
 /** The request is being asked for: the item counts as running from now, so no slot is given twice. */
 export function markStarting(items: QueueItem[], id: string): QueueItem[] {
   return replaceItem(items, id, (item) =>
-    item.status === 'queued' ? { ...item, status: 'uploading', upload: null, error: null } : item,
+    item.status === 'queued'
+      ? { ...item, status: 'uploading', attempt: item.attempt + 1, upload: null, error: null }
+      : item,
   );
 }
 

@@ -11,6 +11,7 @@ export function formatClock(seconds: number | null | undefined): string {
 export function formatElapsed(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1_000)} s`;
+  // Whole seconds first, so 119.6 s reads `2 min 0 s`, not `1 min 60 s`.
+  const seconds = Math.round(ms / 1_000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,12 @@ describe('the app scheme', () => {
     expect(await granted.text()).toBe('ID3');
     const forged = grantedUrl.replace(/@file\/[0-9a-f]{32}/, `@file/${'0'.repeat(32)}`);
     expect((await handler(new Request(forged))).status).toBe(404);
+    // A granted file swapped for a link to something that is not audio is not served through the grant.
+    const secret = join(base, 'id_rsa');
+    await writeFile(secret, 'PRIVATE KEY');
+    await rm(elsewhere);
+    await symlink(secret, elsewhere);
+    expect((await handler(new Request(grantedUrl))).status).toBe(404);
   });
 
   it('exports isAppUrl for the IPC layer', () => {

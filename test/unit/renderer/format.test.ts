@@ -20,6 +20,7 @@ describe('times and sizes as people read them', () => {
     expect(formatElapsed(850)).toBe('850 ms');
     expect(formatElapsed(1_440)).toBe('1.4 s');
     expect(formatElapsed(125_000)).toBe('2 min 5 s');
+    expect(formatElapsed(119_600)).toBe('2 min 0 s');
   });
 
   it('shows file sizes in powers of 1024', () => {

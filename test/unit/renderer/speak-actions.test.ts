@@ -136,6 +136,12 @@ describe('generating speech', () => {
     expect(useAppStore.getState().speak.error).toMatchObject({ message: 'Type something to speak.' });
   });
 
+  it('starts one job when Generate is pressed again before main has answered', async () => {
+    useAppStore.getState().setSpeakText('Only once.');
+    await Promise.all([generateSpeech(), generateSpeech()]);
+    expect(calls.map((c) => c.method)).toEqual(['speech.generate']);
+  });
+
   it('ends quietly when stopped, ready to try again', async () => {
     useAppStore.getState().setSpeakText('Stop me.');
     await generateSpeech();

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_FORMATS,
-  fileNameOf,
   formatSavedAt,
   formatSavedDay,
   languageLabel,
   MODE_LABELS,
 } from '../../../src-renderer/src/panels/transcribe/transcript-labels.ts';
+import { fileNameOf, folderOf } from '../../../src-renderer/src/util/paths.ts';
 
 describe('a transcript’s facts as people read them', () => {
   it('names a language whether the gateway sent a code or whisper’s lower-case name', () => {
@@ -53,5 +53,7 @@ describe('a transcript’s facts as people read them', () => {
     expect(fileNameOf('/home/ana/Exports/meeting.srt')).toBe('meeting.srt');
     expect(fileNameOf('C:\\Users\\ana\\meeting.vtt')).toBe('meeting.vtt');
     expect(fileNameOf('notes.txt')).toBe('notes.txt');
+    expect(folderOf('/home/ana/Exports/meeting.srt')).toBe('/home/ana/Exports');
+    expect(folderOf('C:\\Users\\ana\\meeting.vtt')).toBe('C:\\Users\\ana');
   });
 });

@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PCM_SAMPLE_RATE, wavHeader } from '../../../src-main/gateway/speech.ts';
+import { wavHeaderWith } from '../../../src-main/gateway/wav.ts';
 import {
   audioSeconds,
   frameStream,
   id3v2Length,
   looksLikeFrames,
   readWav,
-  wavHeaderWith,
 } from '../../../src-main/services/speech-audio.ts';
 import { JoinRefused, joinAudioFiles, joinKindFor } from '../../../src-main/services/speech-join.ts';
 import { synthesizeSpeech, wavFile } from '../../fake-gateway/audio.ts';

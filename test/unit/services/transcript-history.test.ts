@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../src-main/app-failure.ts';
+import { previewOf } from '../../../src-main/services/preview.ts';
 import {
   createTranscriptHistory,
   type NewTranscript,
-  previewOf,
   type TranscriptHistory,
 } from '../../../src-main/services/transcript-history.ts';
 import type { Transcript } from '../../../src-preload/contract.ts';
@@ -139,6 +139,10 @@ describe('saving and listing', () => {
     expect(preview.length).toBeLessThanOrEqual(161);
     expect(preview.endsWith('word…')).toBe(true);
     expect(previewOf('  two\n\nlines ')).toBe('two lines');
+    // Counted and cut by characters, never through the middle of one.
+    const emoji = previewOf('😀'.repeat(200));
+    expect([...emoji]).toHaveLength(161);
+    expect(emoji.endsWith('😀…')).toBe(true);
   });
 });
 

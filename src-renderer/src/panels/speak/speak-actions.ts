@@ -12,6 +12,7 @@ import { flushPrefs, setPrefs } from '../../actions/prefs.ts';
 import { call } from '../../api.ts';
 import { useAppStore } from '../../store/index.ts';
 import type { StreamState } from '../../store/streams.ts';
+import { fileNameOf, folderOf } from '../../util/paths.ts';
 import { generateProblem } from './speak-rules.ts';
 
 const store = () => useAppStore.getState();
@@ -31,9 +32,12 @@ export function speechRequestFrom(text: string, prefs: SpeakPrefs): SpeechReques
   return request;
 }
 
+/** A Generate is being asked of main and has no job yet: a second press (Ctrl+Enter held) must not start another. */
+let starting = false;
+
 export async function generateSpeech(): Promise<void> {
   const { speak, prefs } = store();
-  if (speak.job) return;
+  if (speak.job || starting) return;
   const characters = speechCharacters(speak.text);
   const problem = generateProblem(characters, speak.text, prefs.speak);
   if (problem) {
@@ -44,7 +48,10 @@ export async function generateSpeech(): Promise<void> {
   void flushPrefs();
   store().updateSpeak({ error: null });
   const startedAt = performance.now();
-  const result = await call('speech.generate', speechRequestFrom(speak.text, prefs.speak));
+  starting = true;
+  const result = await call('speech.generate', speechRequestFrom(speak.text, prefs.speak)).finally(() => {
+    starting = false;
+  });
   if (!result.ok) {
     store().updateSpeak({ error: result.error });
     return;
@@ -126,7 +133,7 @@ export async function saveSpeechClip(id: string): Promise<void> {
   if (files.length > 1) {
     toastSuccess(
       `Saved ${files.length} files`,
-      `${fileName(files[0]!)} to ${fileName(files.at(-1)!)}, in ${folderOf(path)}`,
+      `${fileNameOf(files[0]!)} to ${fileNameOf(files.at(-1)!)}, in ${folderOf(path)}`,
     );
   } else {
     toastSuccess('Saved', path);
@@ -170,13 +177,4 @@ export async function reuseSpeechText(id: string): Promise<void> {
   if (!entry) return;
   store().setSpeakText(entry.text);
   toastSuccess('Text put back in the editor');
-}
-
-function fileName(path: string): string {
-  return path.split(/[\\/]/).at(-1) ?? path;
-}
-
-function folderOf(path: string): string {
-  const parts = path.split(/[\\/]/);
-  return parts.slice(0, -1).join(path.includes('\\') ? '\\' : '/') || path;
 }

@@ -63,8 +63,3 @@ export function formatSavedDay(iso: string, now: Date = new Date(), locale?: str
     ...(sameYear ? {} : { year: 'numeric' }),
   }).format(date);
 }
-
-/** The file name at the end of a path, whichever separator the platform uses. */
-export function fileNameOf(path: string): string {
-  return path.split(/[\\/]/).pop() || path;
-}

@@ -1,0 +1,15 @@
+// The first words of a text, as the history lists of both panels show them.
+
+/** How much of a text a history list shows, in characters (code points). */
+export const PREVIEW_LENGTH = 160;
+
+/** The text on one line, cut at a word boundary (or mid-word when there is none late enough) with `…`. */
+export function previewOf(text: string, length = PREVIEW_LENGTH): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const characters = [...flat];
+  if (characters.length <= length) return flat;
+  // By code points, so a cut never splits an emoji or another character outside the BMP.
+  const cut = characters.slice(0, length).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
