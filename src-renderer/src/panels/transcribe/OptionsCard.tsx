@@ -191,7 +191,7 @@ function moreSummary(prefs: TranscribePrefs): string {
   const parts: string[] = [];
   if (prefs.prompt.trim()) parts.push('prompt');
   if (prefs.temperature !== null) parts.push(`temperature ${prefs.temperature}`);
-  parts.push(`${prefs.concurrency} at once`);
+  parts.push(`${prefs.concurrency} ${prefs.concurrency === 1 ? 'file' : 'files'} at once`);
   return parts.join(' · ');
 }
 
