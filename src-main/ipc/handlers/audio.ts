@@ -11,19 +11,11 @@ import { writeFileAtomic } from '../../services/atomic-file.ts';
 import { type AudioFiles, createAudioFiles, recordingsFolder } from '../../services/audio-files.ts';
 import { buildExport, EXPORT_FORMAT_LABELS, exportFileName } from '../../services/transcript-export.ts';
 import { createTranscriptHistory } from '../../services/transcript-history.ts';
+import type { audioSchemas } from '../schemas/audio.ts';
 import type { StreamContext } from '../stream-manager.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
-type AudioMethods =
-  | 'audio.open'
-  | 'audio.pick'
-  | 'audio.import'
-  | 'audio.savePeaks'
-  | 'audio.transcribe'
-  | 'transcripts.list'
-  | 'transcripts.get'
-  | 'transcripts.delete'
-  | 'transcripts.export';
+type AudioMethods = keyof typeof audioSchemas;
 
 /** Upload progress is reported at most this often: a 200 MB upload is thousands of chunks. */
 const PROGRESS_INTERVAL_MS = 100;

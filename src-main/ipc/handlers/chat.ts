@@ -1,10 +1,11 @@
 // The Playground's calls: Responses (streamed or not), compact, and content generation.
 import { eventsFromChatResult } from '../../gateway/index.ts';
 import type { ChatResult } from '../../gateway/types.ts';
+import type { chatSchemas } from '../schemas/chat.ts';
 import type { StreamContext } from '../stream-manager.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
-type ChatMethods = 'chat.responses' | 'chat.generateContent' | 'chat.compact';
+type ChatMethods = keyof typeof chatSchemas;
 
 /** A non-streamed chat reply: its raw body (for the inspector), then the events a stream would give. */
 function emitChatResult(emit: StreamContext['emit'], result: ChatResult): void {

@@ -1,22 +1,8 @@
 // App, settings, profiles, the catalogue, stream control and the system browser.
+import type { coreSchemas } from '../schemas/core.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
-type CoreMethods =
-  | 'app.info'
-  | 'settings.get'
-  | 'settings.dismissNotice'
-  | 'settings.setPlaintextConsent'
-  | 'profiles.create'
-  | 'profiles.update'
-  | 'profiles.duplicate'
-  | 'profiles.delete'
-  | 'profiles.setActive'
-  | 'profiles.setKey'
-  | 'profiles.removeKey'
-  | 'gateway.testConnection'
-  | 'models.list'
-  | 'stream.stop'
-  | 'shell.openExternal';
+type CoreMethods = keyof typeof coreSchemas;
 
 export function createCoreHandlers(services: HandlerServices): HandlerGroup<CoreMethods> {
   const { settings, catalogue, streams } = services;

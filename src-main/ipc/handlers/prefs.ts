@@ -1,10 +1,9 @@
 // Choices the panels remember between runs.
 import { createPrefsService } from '../../services/prefs.ts';
+import type { prefsSchemas } from '../schemas/prefs.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
-export function createPrefsHandlers({
-  dataDir,
-}: HandlerServices): HandlerGroup<'prefs.get' | 'prefs.update'> {
+export function createPrefsHandlers({ dataDir }: HandlerServices): HandlerGroup<keyof typeof prefsSchemas> {
   const prefs = createPrefsService({ dataDir });
   return {
     'prefs.get': () => prefs.get(),

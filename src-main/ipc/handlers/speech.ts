@@ -1,8 +1,9 @@
 // The Speak panel's calls: a text spoken in parts as one job, and the clips' history.
 import { createSpeechStudio } from '../../services/speech-studio.ts';
+import type { speechSchemas } from '../schemas/speech.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
-type SpeechMethods = 'speech.generate' | 'speech.list' | 'speech.get' | 'speech.delete' | 'speech.save';
+type SpeechMethods = keyof typeof speechSchemas;
 
 export function createSpeechHandlers({
   gateway,

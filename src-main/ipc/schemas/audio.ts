@@ -70,14 +70,4 @@ export const audioSchemas = {
   'transcripts.get': z.object({ id: transcriptId }),
   'transcripts.delete': z.object({ id: transcriptId }),
   'transcripts.export': z.object({ id: transcriptId, format: z.enum(['txt', 'srt', 'vtt', 'json']) }),
-} satisfies SchemaGroup<
-  | 'audio.open'
-  | 'audio.pick'
-  | 'audio.import'
-  | 'audio.savePeaks'
-  | 'audio.transcribe'
-  | 'transcripts.list'
-  | 'transcripts.get'
-  | 'transcripts.delete'
-  | 'transcripts.export'
->;
+} satisfies SchemaGroup;

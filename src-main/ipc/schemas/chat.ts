@@ -45,4 +45,4 @@ export const chatSchemas = {
     instructions: z.string().max(MAX_TEXT).optional(),
     previousResponseId: shortText.optional(),
   }),
-} satisfies SchemaGroup<'chat.responses' | 'chat.generateContent' | 'chat.compact'>;
+} satisfies SchemaGroup;

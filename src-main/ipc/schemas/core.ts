@@ -39,20 +39,4 @@ export const coreSchemas = {
       .max(8_000)
       .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Only https links can be opened.'),
   }),
-} satisfies SchemaGroup<
-  | 'app.info'
-  | 'settings.get'
-  | 'settings.dismissNotice'
-  | 'settings.setPlaintextConsent'
-  | 'profiles.create'
-  | 'profiles.update'
-  | 'profiles.duplicate'
-  | 'profiles.delete'
-  | 'profiles.setActive'
-  | 'profiles.setKey'
-  | 'profiles.removeKey'
-  | 'gateway.testConnection'
-  | 'models.list'
-  | 'stream.stop'
-  | 'shell.openExternal'
->;
+} satisfies SchemaGroup;

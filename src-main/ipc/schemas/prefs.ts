@@ -13,4 +13,4 @@ const prefsPatch = z
 export const prefsSchemas = {
   'prefs.get': z.undefined(),
   'prefs.update': prefsPatch,
-} satisfies SchemaGroup<'prefs.get' | 'prefs.update'>;
+} satisfies SchemaGroup;

@@ -35,4 +35,4 @@ export const speechSchemas = {
   'speech.get': z.object({ id: speechId }),
   'speech.delete': z.object({ id: speechId }),
   'speech.save': z.object({ id: speechId }),
-} satisfies SchemaGroup<'speech.generate' | 'speech.list' | 'speech.get' | 'speech.delete' | 'speech.save'>;
+} satisfies SchemaGroup;
