@@ -221,6 +221,8 @@ export interface CompactResult {
   output: unknown[];
   usage: TokenUsage | null;
   raw: unknown;
+  /** The request as it went out (for the inspector; the key replaced by `KEY_PLACEHOLDER`). */
+  request: SentRequest | null;
 }
 
 export interface GenerateContentRequest {
@@ -265,6 +267,170 @@ export type FamilyCheck =
 export interface ConnectionReport {
   v1: FamilyCheck;
   v1beta: FamilyCheck;
+}
+
+// ─── Inspector ───────────────────────────────────────────────────────────────────────────────────
+
+/** What stands in for the key wherever a request is shown or copied (a shell variable, for curl). */
+export const KEY_PLACEHOLDER = '$GATEWAY_API_KEY';
+
+/** A request exactly as main sent it to the gateway, with the key replaced by `KEY_PLACEHOLDER`. */
+export interface SentRequest {
+  method: string;
+  /** The full URL, query included. */
+  url: string;
+  /** Header names lower-cased, in the order sent. */
+  headers: Array<[name: string, value: string]>;
+  /** The body text byte for byte (JSON calls only; `null` for a body that is not text). */
+  body: string | null;
+}
+
+/** One SSE event as the gateway sent it. */
+export interface RawStreamEvent {
+  /** Milliseconds from the request being sent to this event being read. */
+  atMs: number;
+  /** The `event:` field, when there was one. */
+  event?: string;
+  data: string;
+}
+
+/** What came back for one request: the raw body, or the streamed events (the first and last ones when there were very many). */
+export interface ExchangeLog {
+  status: number | null;
+  requestId: string | null;
+  contentType: string | null;
+  events: RawStreamEvent[];
+  /** Events left out of `events` (between its first and last part) to keep the log small. */
+  omittedEvents: number;
+  /** A non-streamed answer's body text (cut to `MAX_LOGGED_BODY` characters). */
+  body: string | null;
+  /** Whether `body` was cut. */
+  bodyTruncated: boolean;
+}
+
+export const MAX_LOGGED_EVENTS = 1000;
+export const MAX_LOGGED_BODY = 1_000_000;
+
+// ─── Playground ──────────────────────────────────────────────────────────────────────────────────
+
+/** The two chat formats: `/v1/responses` and `/v1beta/models/{model}:generateContent`. */
+export type ChatFormat = 'responses' | 'content';
+
+export interface UserMessage {
+  id: string;
+  role: 'user';
+  text: string;
+  createdAt: string;
+}
+
+/** How a reply ended: still arriving, complete, stopped by the user (partial text kept), or failed. */
+export type ReplyState = 'streaming' | 'done' | 'stopped' | 'error';
+
+export interface ReplyMetrics {
+  /** From Send to the first text or reasoning on screen. */
+  ttftMs: number | null;
+  /** From Send to the end of the reply. */
+  totalMs: number | null;
+  /** Output tokens per second of generation (after the first token). */
+  tokensPerSecond: number | null;
+}
+
+export interface ReplyInspector {
+  request: SentRequest | null;
+  exchange: ExchangeLog | null;
+}
+
+export interface AssistantMessage {
+  id: string;
+  role: 'assistant';
+  text: string;
+  reasoning: string;
+  createdAt: string;
+  state: ReplyState;
+  /** The gateway's finish reason or status (`completed`, `incomplete`, `STOP`, `MAX_TOKENS`, `stopped`, …). */
+  status: string | null;
+  error: AppError | null;
+  usage: TokenUsage | null;
+  metrics: ReplyMetrics;
+  responseId: string | null;
+  /** The format and model that produced it. */
+  format: ChatFormat;
+  model: string;
+  inspector: ReplyInspector | null;
+}
+
+/** Where `/v1/responses/compact` replaced the earlier history with its compacted output. */
+export interface CompactionMarker {
+  id: string;
+  role: 'compaction';
+  createdAt: string;
+  model: string;
+  /** The compacted output items; the next Responses request starts its input with them. */
+  items: unknown[];
+  /** Tokens of the history before compaction, and of the compacted output. */
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  /** The messages it replaced, kept for reading only (never sent again). */
+  replaced: ConversationMessage[];
+  inspector: ReplyInspector | null;
+}
+
+export type ConversationMessage = UserMessage | AssistantMessage | CompactionMarker;
+
+/** A conversation's own choices: the format, model and settings its next request is sent with. */
+export interface ConversationSetup {
+  format: ChatFormat;
+  /** Streamed (`stream: true` / `:streamGenerateContent`) or one whole answer. */
+  stream: boolean;
+  model: string;
+  settings: ChatSettings;
+  /** Responses `store` (default false: nothing kept on the provider's side). */
+  store: boolean;
+  /** Responses: send only the new turns with `previous_response_id` (needs `store`). */
+  chainResponses: boolean;
+}
+
+export interface Conversation extends ConversationSetup {
+  id: string;
+  /** The user's own title, or '' for the one derived from the first message (`conversationTitle`). */
+  customTitle: string;
+  createdAt: string;
+  updatedAt: string;
+  messages: ConversationMessage[];
+}
+
+/** A conversation in the list. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  format: ChatFormat;
+  model: string;
+  messageCount: number;
+  /** The first words of the last message. */
+  preview: string;
+}
+
+export interface ConversationList {
+  conversations: ConversationSummary[];
+  /** Conversation files that could not be read and were moved aside. */
+  movedAside: number;
+}
+
+export type ConversationExportFormat = 'md' | 'json';
+
+export const MAX_TITLE_LENGTH = 80;
+export const UNTITLED_CONVERSATION = 'New chat';
+
+/** The title a conversation is listed with: the user's own, else the first words of its first message. */
+export function conversationTitle(conversation: Pick<Conversation, 'customTitle' | 'messages'>): string {
+  const own = conversation.customTitle.trim();
+  if (own) return own.slice(0, MAX_TITLE_LENGTH);
+  const first = conversation.messages.find((message) => message.role === 'user');
+  const words = first?.text.replace(/\s+/g, ' ').trim() ?? '';
+  if (!words) return UNTITLED_CONVERSATION;
+  return words.length > MAX_TITLE_LENGTH ? `${words.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…` : words;
 }
 
 // ─── Audio files (Transcribe) ────────────────────────────────────────────────────────────────────
@@ -381,10 +547,26 @@ export interface SpeakPrefs {
   instructions: string;
 }
 
+export interface PlaygroundPrefs {
+  /** What a new chat starts with (the last conversation's choices). */
+  format: ChatFormat;
+  stream: boolean;
+  /** The model last used in each format. */
+  responsesModel: string;
+  contentModel: string;
+  /** Enter sends and Shift+Enter breaks the line; `false`: the reverse. */
+  enterSends: boolean;
+  /** The parameters column is open. */
+  showParameters: boolean;
+  /** The conversation list is open. */
+  showConversations: boolean;
+}
+
 /** Choices the app remembers between runs, per panel. */
 export interface Prefs {
   transcribe: TranscribePrefs;
   speak: SpeakPrefs;
+  playground: PlaygroundPrefs;
 }
 
 export type PrefsPatch = { [K in keyof Prefs]?: Partial<Prefs[K]> };
@@ -403,6 +585,15 @@ export const DEFAULT_PREFS: Prefs = {
     inputDeviceId: '',
   },
   speak: { model: 'gpt-4o-mini-tts', voice: 'alloy', format: 'mp3', speed: 1, instructions: '' },
+  playground: {
+    format: 'responses',
+    stream: true,
+    responsesModel: 'gpt-5-mini',
+    contentModel: 'gemini-2.5-flash',
+    enterSends: true,
+    showParameters: true,
+    showConversations: true,
+  },
 };
 
 // ─── Speech studio ───────────────────────────────────────────────────────────────────────────────
@@ -515,6 +706,10 @@ export type StreamEvent =
   /** A job made of steps (a long text spoken in parts): `step` of `steps` has begun. */
   | { type: 'progress'; step: number; steps: number }
   | { type: 'result'; data: unknown }
+  /** The request as sent (each attempt sends it again; the last one counts). For the inspector. */
+  | { type: 'request'; request: SentRequest }
+  /** What came back, raw; sent once, just before the stream ends. For the inspector. */
+  | { type: 'exchange'; log: ExchangeLog }
   | { type: 'done'; status: string; responseId?: string }
   | { type: 'error'; error: AppError };
 
@@ -615,6 +810,19 @@ export interface Methods {
     output: StreamStarted;
   };
   'chat.compact': { input: CompactRequest; output: CompactResult };
+  /** Saved conversations, most recently updated first; `query` matches titles and message text. */
+  'conversations.list': { input: { query?: string }; output: ConversationList };
+  'conversations.get': { input: { id: string }; output: Conversation };
+  /** Writes the whole conversation (atomically), creating it when new. */
+  'conversations.save': { input: { conversation: Conversation }; output: ConversationSummary };
+  /** `title: ''` goes back to the title derived from the first message. */
+  'conversations.rename': { input: { id: string; title: string }; output: ConversationSummary };
+  'conversations.delete': { input: { id: string }; output: { deleted: boolean } };
+  /** Asks where to save, then main writes Markdown or JSON. `path: null`: the user cancelled. */
+  'conversations.export': {
+    input: { id: string; format: ConversationExportFormat };
+    output: { path: string | null };
+  };
   'stream.stop': { input: { streamId: string }; output: { stopped: boolean } };
   'shell.openExternal': { input: { url: string }; output: { opened: boolean } };
 }
@@ -657,6 +865,12 @@ export const METHOD_NAMES = Object.keys({
   'chat.responses': true,
   'chat.generateContent': true,
   'chat.compact': true,
+  'conversations.list': true,
+  'conversations.get': true,
+  'conversations.save': true,
+  'conversations.rename': true,
+  'conversations.delete': true,
+  'conversations.export': true,
   'stream.stop': true,
   'shell.openExternal': true,
 } satisfies Record<MethodName, true>) as MethodName[];

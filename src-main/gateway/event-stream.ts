@@ -36,13 +36,20 @@ export function parseJsonData(message: SseMessage, operation: Operation): unknow
 export async function* eventBatchesFromSse(
   chunks: AsyncIterable<Uint8Array>,
   normaliser: StreamNormaliser,
-  options: { maxEventBytes: number; operation: Operation },
+  options: {
+    maxEventBytes: number;
+    operation: Operation;
+    /** Sees each message as received, before the normaliser (the inspector's event log). */
+    onMessage?: ((message: SseMessage) => void) | undefined;
+  },
 ): AsyncGenerator<StreamEvent[], void, undefined> {
+  const { onMessage } = options;
   try {
     for await (const messages of readSseBatches(chunks, options)) {
       const events: StreamEvent[] = [];
       try {
         for (const message of messages) {
+          onMessage?.(message);
           for (const event of normaliser.push(message)) events.push(event);
           if (normaliser.finished) break;
         }
@@ -148,6 +155,7 @@ async function* streamBatches(call: StreamCall): AsyncGenerator<StreamEvent[], v
     yield* eventBatchesFromSse(borrowed, call.normaliser, {
       maxEventBytes: http.limits.maxEventBytes,
       operation: spec.operation,
+      onMessage: spec.observer?.sseMessage?.bind(spec.observer),
     });
   } finally {
     // Reached on completion, on error and when the consumer stops early. If the gateway ended the answer

@@ -1,6 +1,11 @@
 // The request core every endpoint goes through: URL and auth per family, time limits, abort, retries,
 // and bounded body reading. Everything it throws is an `AppFailure`.
-import { DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER } from '../../src-preload/contract.ts';
+import {
+  DEFAULT_VENDOR_KEY_HEADER,
+  GOOGLE_KEY_HEADER,
+  KEY_PLACEHOLDER,
+  type SentRequest,
+} from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import {
   DEFAULT_LIMITS,
@@ -19,7 +24,14 @@ import {
   timeoutFailure,
   tooLargeStreamFailure,
 } from './errors.ts';
-import type { FetchLike, GatewayClientOptions, GatewayTimeouts, RetryPolicy, StreamLimits } from './types.ts';
+import type {
+  FetchLike,
+  GatewayClientOptions,
+  GatewayTimeouts,
+  RetryPolicy,
+  StreamLimits,
+  WireObserver,
+} from './types.ts';
 
 /** A request body that is streamed (multipart uploads); built anew for every attempt. */
 export interface UploadBody {
@@ -38,11 +50,15 @@ export interface RequestSpec {
   upload?: () => Promise<UploadBody>;
   accept?: string;
   signal?: AbortSignal | undefined;
+  /** Told what each attempt sends and what comes back (for the inspector). */
+  observer?: WireObserver | undefined;
 }
 
 /** A 2xx answer whose body has not been read yet. */
 export interface Exchange {
   response: Response;
+  /** The request of the attempt that got this answer, as the inspector shows it (key masked). */
+  sent: SentRequest;
   /** The body in chunks, with the idle limit and the size cap applied. Reading it to the end releases the request. */
   chunks(maxBytes?: number): AsyncGenerator<Uint8Array, void, undefined>;
   text(maxBytes?: number): Promise<string>;
@@ -161,6 +177,26 @@ export function retryDelayMs(
 
 const AUTH_HEADERS = new Set(['authorization', DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER]);
 
+/**
+ * Request headers that remember the order their names were first set in, as fetch sends them (a
+ * `Headers` object iterates sorted), so the inspector can show the request as it went out.
+ */
+class OrderedHeaders {
+  readonly headers = new Headers();
+  readonly #names: string[] = [];
+
+  set(name: string, value: string): void {
+    this.headers.set(name, value);
+    const lower = name.toLowerCase();
+    if (!this.#names.includes(lower)) this.#names.push(lower);
+  }
+
+  /** Lower-cased names with the values as `Headers` normalised them, `mask` applied to each value. */
+  list(mask: (name: string, value: string) => string): Array<[string, string]> {
+    return this.#names.map((name) => [name, mask(name, this.headers.get(name) ?? '')]);
+  }
+}
+
 export function createHttpCore(options: GatewayClientOptions): HttpCore {
   const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
   const vendorKeyHeader =
@@ -172,8 +208,16 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   const sleep = options.sleep ?? defaultSleep;
   const authNames = new Set([...AUTH_HEADERS, vendorKeyHeader.toLowerCase()]);
 
-  function buildHeaders(spec: RequestSpec): Headers {
-    const headers = new Headers();
+  const vendorHeaderName = vendorKeyHeader.toLowerCase();
+  /** What the inspector shows instead of the key: a shell variable a copied curl command can use. */
+  const maskKey = (name: string, value: string): string => {
+    if (name === 'authorization') return `Bearer ${KEY_PLACEHOLDER}`;
+    if (name === vendorHeaderName) return KEY_PLACEHOLDER;
+    return value;
+  };
+
+  function buildHeaders(spec: RequestSpec): OrderedHeaders {
+    const headers = new OrderedHeaders();
     try {
       for (const [name, value] of Object.entries(options.extraHeaders ?? {})) {
         // A stray auth header among the extras must never override (or add to) the family's own auth.
@@ -251,7 +295,12 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     return text + decoder.decode();
   }
 
-  function makeExchange(response: Response, lifetime: Lifetime, spec: RequestSpec): Exchange {
+  function makeExchange(
+    response: Response,
+    lifetime: Lifetime,
+    spec: RequestSpec,
+    sent: SentRequest,
+  ): Exchange {
     let finished = false;
     const close = (): void => {
       if (finished) return;
@@ -304,16 +353,24 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       }
     }
 
+    /** The whole body as text; a body read whole is what the inspector shows as the raw answer. */
+    async function text(maxBytes?: number): Promise<string> {
+      const whole = await readAll(chunks(maxBytes));
+      spec.observer?.body?.(whole);
+      return whole;
+    }
+
     return {
       response,
+      sent,
       chunks,
-      text: (maxBytes) => readAll(chunks(maxBytes)),
+      text,
       async json(maxBytes) {
-        const text = await readAll(chunks(maxBytes));
+        const whole = await text(maxBytes);
         try {
-          return JSON.parse(text);
+          return JSON.parse(whole);
         } catch {
-          const looksLikePage = text.trimStart().startsWith('<');
+          const looksLikePage = whole.trimStart().startsWith('<');
           throw malformedFailure(
             looksLikePage ? 'it was a web page, not JSON.' : 'it was not valid JSON.',
             spec.operation,
@@ -324,15 +381,16 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     };
   }
 
-  async function attempt(spec: RequestSpec): Promise<Exchange> {
+  /** `jsonText`: the spec's JSON body, stringified once for every attempt (and for the inspector). */
+  async function attempt(spec: RequestSpec, jsonText: string | undefined): Promise<Exchange> {
     const headers = buildHeaders(spec);
     const lifetime = new Lifetime(spec.signal);
     let uploadFailure: AppFailure | undefined;
     let body: BodyInit | undefined;
     let streamed = false;
     try {
-      if (spec.json !== undefined) {
-        body = JSON.stringify(spec.json);
+      if (jsonText !== undefined) {
+        body = jsonText;
         lifetime.arm('headers', timeouts.headersMs);
       } else if (spec.upload) {
         const upload = await spec.upload();
@@ -351,11 +409,19 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       throw error;
     }
 
+    const url = `${baseUrl}${spec.path}`;
+    const sent: SentRequest = {
+      method: spec.method,
+      url,
+      headers: headers.list(maskKey),
+      body: jsonText ?? null,
+    };
+    spec.observer?.request?.(sent);
     let response: Response;
     try {
       const init: RequestInit & { duplex?: 'half' } = {
         method: spec.method,
-        headers,
+        headers: headers.headers,
         signal: lifetime.controller.signal,
         // Never follow a redirect: fetch drops `Authorization` on a cross-origin redirect but not our
         // custom /v1beta key header, which would go to whatever host the gateway names. Refusing also
@@ -365,18 +431,19 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       if (body !== undefined) init.body = body;
       // Node's fetch needs `duplex: 'half'` for a stream body (Node 20 and 22 alike).
       if (streamed) init.duplex = 'half';
-      response = await lifetime.race(fetchImpl(`${baseUrl}${spec.path}`, init));
+      response = await lifetime.race(fetchImpl(url, init));
     } catch (error) {
       lifetime.dispose();
       throw uploadFailure ?? failureFor(error, lifetime, spec, false);
     }
     lifetime.responded = true;
     lifetime.disarm();
+    spec.observer?.response?.(response.status, response.headers);
 
-    if (response.ok) return makeExchange(response, lifetime, spec);
+    if (response.ok) return makeExchange(response, lifetime, spec, sent);
 
     // An error answer: read its (small) body for the message, then let the connection go.
-    const exchange = makeExchange(response, lifetime, spec);
+    const exchange = makeExchange(response, lifetime, spec, sent);
     let bodyText = '';
     try {
       bodyText = await exchange.text(MAX_ERROR_BODY_BYTES);
@@ -396,11 +463,17 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   }
 
   async function send(spec: RequestSpec): Promise<Exchange> {
+    let jsonText: string | undefined;
+    try {
+      if (spec.json !== undefined) jsonText = JSON.stringify(spec.json);
+    } catch (error) {
+      throw new AppFailure('invalid_input', 'The request could not be written as JSON.', { cause: error });
+    }
     for (let attemptIndex = 0; ; attemptIndex++) {
       if (spec.signal?.aborted) throw abortedFailure();
       let failure: AppFailure;
       try {
-        return await attempt(spec);
+        return await attempt(spec, jsonText);
       } catch (error) {
         failure = error instanceof AppFailure ? error : networkFailure(error, spec.operation);
       }

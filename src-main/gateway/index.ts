@@ -19,7 +19,7 @@ import { buildGenerateContentBody, chatResultFromContent, contentPath } from './
 import { createContentNormaliser, eventsFromContentBody } from './content-stream.ts';
 import { asFailure, withOperationAdvice } from './errors.ts';
 import { runEventStream } from './event-stream.ts';
-import { createHttpCore } from './http.ts';
+import { createHttpCore, type Exchange } from './http.ts';
 import { encodeMultipart } from './multipart.ts';
 import {
   buildCompactBody,
@@ -65,6 +65,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         operation: mode,
         accept: 'application/json, text/plain, */*',
         signal: call?.signal,
+        observer: call?.observer,
         // Called once per attempt: a retry streams the file again from the start.
         upload: async () => ({
           stream: body.stream(call?.onUploadProgress),
@@ -79,14 +80,29 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
   }
 
-  async function postJson(
+  function sendJson(
     path: string,
     operation: 'responses' | 'compact' | 'content',
     json: unknown,
     call: CallOptions | undefined,
+  ): Promise<Exchange> {
+    return http.send({
+      method: 'POST',
+      path,
+      operation,
+      json,
+      signal: call?.signal,
+      observer: call?.observer,
+    });
+  }
+
+  async function postJson(
+    path: string,
+    operation: 'responses' | 'content',
+    json: unknown,
+    call: CallOptions | undefined,
   ): Promise<unknown> {
-    const exchange = await http.send({ method: 'POST', path, operation, json, signal: call?.signal });
-    return exchange.json();
+    return (await sendJson(path, operation, json, call)).json();
   }
 
   return {
@@ -104,6 +120,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         json: buildSpeechBody(speech),
         accept: '*/*',
         signal: call.signal,
+        observer: call.observer,
       });
       try {
         await rejectNonAudio(exchange);
@@ -148,6 +165,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           json: buildResponsesBody(request, true),
           accept: 'text/event-stream',
           signal: call?.signal,
+          observer: call?.observer,
         },
         normaliser: createResponsesNormaliser(),
         eventsFromJson: eventsFromResponseBody,
@@ -155,9 +173,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     },
 
     async compact(request: CompactRequest, call?: CallOptions): Promise<CompactResult> {
-      return compactResultFromBody(
-        await postJson('/v1/responses/compact', 'compact', buildCompactBody(request), call),
-      );
+      const exchange = await sendJson('/v1/responses/compact', 'compact', buildCompactBody(request), call);
+      // The result carries its request: a compaction is shown in the inspector like a reply.
+      return compactResultFromBody(await exchange.json(), exchange.sent);
     },
 
     async generateContent(request: GenerateContentRequest, call?: CallOptions): Promise<ChatResult> {
@@ -180,6 +198,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           json: buildGenerateContentBody(request),
           accept: 'text/event-stream',
           signal: call?.signal,
+          observer: call?.observer,
         },
         normaliser: createContentNormaliser(),
         eventsFromJson: eventsFromContentBody,
@@ -192,6 +211,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         path: '/v1/models',
         operation: 'models',
         signal: call?.signal,
+        observer: call?.observer,
       });
       return catalogueFromV1(await exchange.json());
     },
@@ -202,6 +222,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         path: '/v1beta/models',
         operation: 'models',
         signal: call?.signal,
+        observer: call?.observer,
       });
       return catalogueFromV1beta(await exchange.json());
     },

@@ -3,6 +3,7 @@ import type {
   CompactRequest,
   CompactResult,
   ResponsesRequest,
+  SentRequest,
   TokenUsage,
 } from '../../src-preload/contract.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
@@ -101,7 +102,8 @@ export function chatResultFromResponse(body: unknown): ChatResult {
   return result;
 }
 
-export function compactResultFromBody(body: unknown): CompactResult {
+/** `request`: the compaction request as it was sent, kept with its result for the inspector. */
+export function compactResultFromBody(body: unknown, request: SentRequest | null = null): CompactResult {
   if (!isRecord(body)) throw malformedFailure('the compaction result was not an object.', 'compact');
   if (isRecord(body.error) && !Array.isArray(body.output)) {
     throw failureFromErrorObject({ error: body.error }, 'compact');
@@ -112,5 +114,6 @@ export function compactResultFromBody(body: unknown): CompactResult {
     output: body.output,
     usage: usageFromResponses(body.usage),
     raw: body,
+    request,
   };
 }

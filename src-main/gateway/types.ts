@@ -6,6 +6,7 @@ import type {
   CompactResult,
   GenerateContentRequest,
   ResponsesRequest,
+  SentRequest,
   SpeechClip,
   SpeechOptions,
   StreamEvent,
@@ -53,8 +54,25 @@ export interface GatewayClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/**
+ * Watches one call's traffic as it crosses the wire, for the inspector. Callbacks run synchronously
+ * on the request path, so they must be cheap and must not throw. With retries, every attempt starts
+ * with `request` again: whatever was reported before it belongs to an attempt that was given up.
+ */
+export interface WireObserver {
+  /** The request as sent, the key replaced by `KEY_PLACEHOLDER`. */
+  request?(sent: SentRequest): void;
+  /** The answer's status and headers, as soon as they arrive (error answers too). */
+  response?(status: number, headers: Headers): void;
+  /** One SSE message as received, before any normalising. */
+  sseMessage?(message: { event: string | undefined; data: string }): void;
+  /** A body read whole as text: a JSON answer, or an error answer's body. */
+  body?(text: string): void;
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
+  observer?: WireObserver;
 }
 
 export interface UploadCallOptions extends CallOptions {

@@ -10,7 +10,7 @@ import { createGatewayAccess } from '../services/gateway-access.ts';
 import { createSettingsService } from '../services/settings.ts';
 import { createHandlers } from './handlers/index.ts';
 import { describeIssues, inputSchemas } from './schemas/index.ts';
-import { StreamManager } from './stream-manager.ts';
+import { DEFAULT_BATCH_INTERVAL_MS, StreamManager } from './stream-manager.ts';
 import type { IpcHostDeps, IpcLayer, SenderInfo } from './types.ts';
 
 const knownMethods: ReadonlySet<string> = new Set(METHOD_NAMES);
@@ -39,7 +39,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
   const gateway = createGatewayAccess(settings, deps.fetch);
   const streams = new StreamManager({
     deliver: (ownerId, batch) => deps.emit(ownerId, 'stream.batch', batch),
-    intervalMs: deps.batchIntervalMs ?? 32,
+    intervalMs: deps.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS,
   });
   const handlers = createHandlers({
     settings,

@@ -1,9 +1,16 @@
 // Streams are owned by main: each has an id and an owner (a window), its events are delivered in
-// batches (one send per interval, never one per token), stop aborts the upstream request, and a
+// batches (at most one send per interval, never one per token), stop aborts the upstream request, and a
 // closed window's streams are aborted.
+//
+// Batching is a leading-edge throttle: an event that finds its stream quiet (nothing sent for a whole
+// interval) goes out on the next macrotask, so the first token is not held back by the interval; while
+// events keep coming, they are sent together one interval after the previous send.
 import { randomUUID } from 'node:crypto';
 import { STOPPED_STATUS, type StreamBatch, type StreamEvent } from '../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../app-failure.ts';
+
+/** The batch interval the app runs with, unless its host passes another. */
+export const DEFAULT_BATCH_INTERVAL_MS = 32;
 
 export interface StreamContext {
   signal: AbortSignal;
@@ -15,7 +22,7 @@ export type StreamRun = (context: StreamContext) => Promise<void>;
 
 export interface StreamManagerOptions {
   deliver(ownerId: number, batch: StreamBatch): void;
-  /** Delay between batches in ms; the first event of a quiet stream waits at most this long. */
+  /** Least time between two sends of one stream, in ms; an event on a quiet stream goes out at once. */
   intervalMs?: number;
   /** Streams one window may run at once. */
   maxPerOwner?: number;
@@ -25,7 +32,10 @@ interface LiveStream {
   ownerId: number;
   controller: AbortController;
   pending: StreamEvent[];
-  timer: ReturnType<typeof setTimeout> | null;
+  /** The scheduled send, if any: a timer, or an immediate when the stream was quiet. */
+  scheduled: { cancel(): void } | null;
+  /** When the last batch was sent (performance.now()), or -Infinity before the first. */
+  lastSentAt: number;
   stopped: boolean;
 }
 
@@ -39,7 +49,7 @@ export class StreamManager {
 
   constructor(options: StreamManagerOptions) {
     this.#deliver = options.deliver;
-    this.#intervalMs = options.intervalMs ?? 32;
+    this.#intervalMs = options.intervalMs ?? DEFAULT_BATCH_INTERVAL_MS;
     this.#maxPerOwner = options.maxPerOwner ?? 16;
   }
 
@@ -60,7 +70,8 @@ export class StreamManager {
       ownerId,
       controller: new AbortController(),
       pending: [],
-      timer: null,
+      scheduled: null,
+      lastSentAt: Number.NEGATIVE_INFINITY,
       stopped: false,
     };
     this.#streams.set(streamId, stream);
@@ -70,7 +81,7 @@ export class StreamManager {
       // After stop, the run's own report of the abort is noise: the stream ends as `stopped`.
       if (stream.stopped && event.type === 'error' && event.error.code === 'aborted') return;
       stream.pending.push(event);
-      stream.timer ??= setTimeout(() => this.#flush(streamId, false), this.#intervalMs);
+      stream.scheduled ??= this.#schedule(streamId, stream);
     };
 
     // Deferred so the caller gets the id before the first event can possibly be delivered.
@@ -123,18 +134,34 @@ export class StreamManager {
   }
 
   #forget(id: string, stream: LiveStream): void {
-    if (stream.timer) clearTimeout(stream.timer);
+    stream.scheduled?.cancel();
     this.#streams.delete(id);
+  }
+
+  /** The next send: one interval after the last one, or, on a quiet stream, after the current task. */
+  #schedule(streamId: string, stream: LiveStream): { cancel(): void } {
+    const wait = stream.lastSentAt + this.#intervalMs - performance.now();
+    if (wait <= 0) {
+      // Not a microtask: the events the same task emits after this one still travel in the same batch.
+      const immediate = setImmediate(() => this.#flush(streamId, false));
+      return { cancel: () => clearImmediate(immediate) };
+    }
+    const timer = setTimeout(() => this.#flush(streamId, false), wait);
+    return { cancel: () => clearTimeout(timer) };
   }
 
   #flush(streamId: string, final: boolean): void {
     const stream = this.#streams.get(streamId);
     if (!stream) return;
-    if (stream.timer) clearTimeout(stream.timer);
-    stream.timer = null;
+    stream.scheduled?.cancel();
+    stream.scheduled = null;
     const events = stream.pending;
     stream.pending = [];
     if (final) this.#streams.delete(streamId);
-    if (events.length > 0 || final) this.#deliver(stream.ownerId, { streamId, events, final });
+    if (events.length > 0 || final) {
+      // The request record goes out before the gateway has answered; it must not hold back the first token.
+      if (events.some((event) => event.type !== 'request')) stream.lastSentAt = performance.now();
+      this.#deliver(stream.ownerId, { streamId, events, final });
+    }
   }
 }

@@ -15,6 +15,7 @@ import {
 import { isRecord } from '../gateway/json.ts';
 import { createLogger } from '../log.ts';
 import { moveAside, writeFileAtomic } from './atomic-file.ts';
+import { chatFormat } from './conversation-schema.ts';
 
 const FORMAT_VERSION = 1;
 export const PREFS_FILE = 'prefs.json';
@@ -43,7 +44,21 @@ export const speakPrefsFields = {
   instructions: z.string().max(10_000),
 } satisfies { [K in keyof Prefs['speak']]: z.ZodType<Prefs['speak'][K]> };
 
-const FIELDS = { transcribe: transcribePrefsFields, speak: speakPrefsFields } as const;
+export const playgroundPrefsFields = {
+  format: chatFormat,
+  stream: z.boolean(),
+  responsesModel: z.string().max(300),
+  contentModel: z.string().max(300),
+  enterSends: z.boolean(),
+  showParameters: z.boolean(),
+  showConversations: z.boolean(),
+} satisfies { [K in keyof Prefs['playground']]: z.ZodType<Prefs['playground'][K]> };
+
+const FIELDS = {
+  transcribe: transcribePrefsFields,
+  speak: speakPrefsFields,
+  playground: playgroundPrefsFields,
+} as const;
 
 /** `stored` read over `defaults`, one field at a time: each field that breaks its rule keeps its default. */
 function readSection<T extends object>(defaults: T, fields: Record<string, z.ZodType>, stored: unknown): T {
@@ -60,6 +75,7 @@ function fromStored(sections: Record<string, unknown>): Prefs {
   return {
     transcribe: readSection(DEFAULT_PREFS.transcribe, FIELDS.transcribe, sections.transcribe),
     speak: readSection(DEFAULT_PREFS.speak, FIELDS.speak, sections.speak),
+    playground: readSection(DEFAULT_PREFS.playground, FIELDS.playground, sections.playground),
   };
 }
 
@@ -128,6 +144,7 @@ export function createPrefsService({ dataDir, now = () => new Date() }: PrefsSer
       const next: Prefs = {
         transcribe: { ...before.transcribe, ...definedFields(patch.transcribe) },
         speak: { ...before.speak, ...definedFields(patch.speak) },
+        playground: { ...before.playground, ...definedFields(patch.playground) },
       };
       current = next;
       saving = saving

@@ -2,6 +2,7 @@
 // Pure functions (no file system): the export handler writes what `buildExport` returns.
 import type { TranscriptEntry, TranscriptExportFormat } from '../../src-preload/contract.ts';
 import { audioExtensionOf } from './audio-files.ts';
+import { fileNameSafe } from './file-name.ts';
 
 /** What an export needs of a history entry. */
 export type ExportSource = Pick<
@@ -149,7 +150,7 @@ export function buildExport(format: TranscriptExportFormat, source: ExportSource
  * without characters some systems do not allow in file names (a recording's title may hold a time, `12:04`).
  */
 export function exportFileName(audioName: string, format: TranscriptExportFormat): string {
-  const name = audioName.replace(/[\\/:*?"<>|]/g, '-').trim();
+  const name = fileNameSafe(audioName);
   const stem = audioExtensionOf(name) ? name.slice(0, name.lastIndexOf('.')) : name;
   return `${stem.trim() || 'transcript'}.${format}`;
 }

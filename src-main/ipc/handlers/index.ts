@@ -10,6 +10,7 @@ import type { StreamManager } from '../stream-manager.ts';
 import type { Dialogs } from '../types.ts';
 import { createAudioHandlers } from './audio.ts';
 import { createChatHandlers } from './chat.ts';
+import { createConversationHandlers } from './conversations.ts';
 import { createCoreHandlers } from './core.ts';
 import { createPrefsHandlers } from './prefs.ts';
 import { createSpeechHandlers } from './speech.ts';
@@ -48,5 +49,6 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...createAudioHandlers(services),
     ...createSpeechHandlers(services),
     ...createChatHandlers(services),
+    ...createConversationHandlers(services),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { speakPrefsFields, transcribePrefsFields } from '../../services/prefs.ts';
+import { playgroundPrefsFields, speakPrefsFields, transcribePrefsFields } from '../../services/prefs.ts';
 import type { SchemaGroup } from './index.ts';
 
 // Strict: a misspelt field is an error the caller hears about, not a choice silently forgotten.
@@ -7,6 +7,7 @@ const prefsPatch = z
   .object({
     transcribe: z.object(transcribePrefsFields).partial().strict().optional(),
     speak: z.object(speakPrefsFields).partial().strict().optional(),
+    playground: z.object(playgroundPrefsFields).partial().strict().optional(),
   })
   .strict();
 

@@ -1,7 +1,13 @@
 // Every gateway capability through the real IPC layer (choke point → handlers → stream manager →
 // gateway client) against the fake gateway: what the renderer would receive.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StreamBatch, StreamEvent } from '../../../src-preload/contract.ts';
+import {
+  type ExchangeLog,
+  KEY_PLACEHOLDER,
+  type SentRequest,
+  type StreamBatch,
+  type StreamEvent,
+} from '../../../src-preload/contract.ts';
 import { startFakeGateway } from '../../fake-gateway/server.ts';
 import type { FakeGateway } from '../../fake-gateway/types.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
@@ -33,6 +39,13 @@ async function finished(streamId: string): Promise<StreamEvent[]> {
 }
 
 const textOf = (events: StreamEvent[]) => events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('');
+const requestsOf = (events: StreamEvent[]): SentRequest[] =>
+  events.flatMap((e) => (e.type === 'request' ? [e.request] : []));
+const exchangesOf = (events: StreamEvent[]): ExchangeLog[] =>
+  events.flatMap((e) => (e.type === 'exchange' ? [e.log] : []));
+/** The event types, with runs of deltas folded into one entry (to read the order of the rest). */
+const shapeOf = (events: StreamEvent[]) =>
+  events.map((e) => e.type).filter((type, i, all) => type !== 'text-delta' || all[i - 1] !== 'text-delta');
 
 describe('chat through the IPC layer', () => {
   it('streams a Responses reply in batches, not one send per token, ending with usage and done', async () => {
@@ -75,7 +88,9 @@ describe('chat through the IPC layer', () => {
     });
     const events = await finished(streamId);
     expect(textOf(events)).toBe('Whole reply.');
-    expect(events.find((e) => e.type === 'result')).toMatchObject({ data: { object: 'response' } });
+    const exchange = exchangesOf(events)[0];
+    expect(JSON.parse(exchange?.body ?? '')).toMatchObject({ object: 'response' });
+    expect(exchange).toMatchObject({ status: 200, contentType: expect.stringMatching(/json/), events: [] });
   });
 
   it('stop aborts the upstream request within 100 ms and keeps the partial reply', async () => {
@@ -94,7 +109,8 @@ describe('chat through the IPC layer', () => {
     const events = await finished(streamId);
     expect(textOf(events).length).toBeGreaterThan(20);
     // One end, and it says stopped: no error about the abort the user asked for.
-    expect(events.filter((e) => e.type !== 'text-delta')).toEqual([{ type: 'done', status: 'stopped' }]);
+    const ends = events.filter((e) => e.type === 'done' || e.type === 'error');
+    expect(ends).toEqual([{ type: 'done', status: 'stopped' }]);
   });
 
   it('a closed window aborts its streams', async () => {
@@ -125,6 +141,90 @@ describe('chat through the IPC layer', () => {
       input: [{ role: 'user', content: 'Remember the number 7.' }],
     });
     expect(result.output.at(-1)).toMatchObject({ type: 'compaction' });
+    expect(result.request).toMatchObject({
+      url: `${gateway.baseUrl}/v1/responses/compact`,
+      body: JSON.stringify(gateway.requests.at(-1)?.json),
+    });
+  });
+});
+
+describe('the inspector', () => {
+  it('gets the request as sent first, and the raw event log once, just before the end', async () => {
+    gateway.setChatReply({ text: 'Inspect me, please.', chunkSize: 3 });
+    const { streamId } = await t.ok('chat.responses', {
+      request: { model: 'gpt-5-mini', input: 'Hi', settings: { temperature: 0.2 } },
+      stream: true,
+    });
+    const events = await finished(streamId);
+    expect(shapeOf(events)).toEqual(['request', 'text-delta', 'usage', 'exchange', 'done']);
+
+    const [request] = requestsOf(events);
+    expect(request).toMatchObject({ method: 'POST', url: `${gateway.baseUrl}/v1/responses` });
+    expect(request?.headers).toContainEqual(['authorization', `Bearer ${KEY_PLACEHOLDER}`]);
+    expect(request?.body).toBe(JSON.stringify(gateway.requests.at(-1)?.json));
+
+    const [log] = exchangesOf(events);
+    expect(log).toMatchObject({
+      status: 200,
+      contentType: expect.stringMatching(/event-stream/),
+      body: null,
+    });
+    expect(log?.requestId).toBeTruthy();
+    expect(log?.events[0]?.event).toBe('response.created');
+    expect(log?.events.at(-1)?.event).toBe('response.completed');
+    const deltas = (log?.events ?? [])
+      .filter((e) => e.event === 'response.output_text.delta')
+      .map((e) => JSON.parse(e.data).delta as string);
+    expect(deltas.join('')).toBe('Inspect me, please.');
+    const times = (log?.events ?? []).map((e) => e.atMs);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  });
+
+  it('shows the vendor header masked on a content-generation request, and its raw chunks', async () => {
+    gateway.setChatReply({ text: 'Content here.' });
+    const { streamId } = await t.ok('chat.generateContent', {
+      request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
+      stream: true,
+    });
+    const events = await finished(streamId);
+    const [request] = requestsOf(events);
+    expect(request?.url).toBe(
+      `${gateway.baseUrl}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
+    );
+    expect(request?.headers).toContainEqual(['x-vendor-api-key', KEY_PLACEHOLDER]);
+    expect(request?.headers.some(([name]) => name === 'authorization')).toBe(false);
+    const [log] = exchangesOf(events);
+    expect(log?.events.length).toBeGreaterThan(0);
+    expect(exchangesOf(events)).toHaveLength(1);
+  });
+
+  it('still gets the log when the user stops the reply', async () => {
+    gateway.setChatReply({ text: 'word '.repeat(2_000), chunkSize: 5 });
+    gateway.setEventDelay(5);
+    const { streamId } = await t.ok('chat.responses', {
+      request: { model: 'gpt-5-mini', input: 'Hi' },
+      stream: true,
+    });
+    await expect.poll(() => textOf(batchesOf(streamId).flatMap((b) => b.events)).length).toBeGreaterThan(20);
+    await t.ok('stream.stop', { streamId });
+    const events = await finished(streamId);
+    expect(shapeOf(events)).toEqual(['request', 'text-delta', 'exchange', 'done']);
+    expect(events.at(-1)).toEqual({ type: 'done', status: 'stopped' });
+    expect(exchangesOf(events)[0]?.events.length).toBeGreaterThan(1);
+  });
+
+  it('still gets the log when the gateway refuses, with the error answer’s status and body', async () => {
+    for (const stream of [true, false]) {
+      const { streamId } = await t.ok('chat.responses', {
+        request: { model: 'no-such-model', input: 'Hi' },
+        stream,
+      });
+      const events = await finished(streamId);
+      expect(shapeOf(events)).toEqual(['request', 'exchange', 'error']);
+      const [log] = exchangesOf(events);
+      expect(log?.status).toBeGreaterThanOrEqual(400);
+      expect(log?.body).toContain('no-such-model');
+    }
   });
 });
 
@@ -152,6 +252,35 @@ describe('the key never reaches the renderer', () => {
     });
     const events = await finished(streamId);
     expect(textOf(events)).toBe('Your key is [key hidden].');
+    expect(JSON.stringify([t.results, t.events])).not.toContain(gateway.apiKey);
+  });
+
+  it('is blotted out of the inspector’s request and raw answer, streamed or whole, in both formats', async () => {
+    // The key echoed in every text delta's SSE data and in the whole JSON body.
+    gateway.setChatReply({ text: `Echo ${gateway.apiKey} echo.`, chunkSize: 400 });
+    const calls = [
+      () => t.ok('chat.responses', { request: { model: 'gpt-5-mini', input: 'Hi' }, stream: true }),
+      () => t.ok('chat.responses', { request: { model: 'gpt-5-mini', input: 'Hi' }, stream: false }),
+      () =>
+        t.ok('chat.generateContent', {
+          request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
+          stream: true,
+        }),
+      () =>
+        t.ok('chat.generateContent', {
+          request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
+          stream: false,
+        }),
+    ];
+    for (const start of calls) {
+      const events = await finished((await start()).streamId);
+      const [request] = requestsOf(events);
+      const [log] = exchangesOf(events);
+      const auth = request?.headers.find(([name]) => name === 'authorization' || name === 'x-vendor-api-key');
+      expect(auth?.[1]).toMatch(/^(Bearer )?\$GATEWAY_API_KEY$/);
+      const raw = log?.body ?? log?.events.map((e) => e.data).join('\n') ?? '';
+      expect(raw).toContain('[key hidden]');
+    }
     expect(JSON.stringify([t.results, t.events])).not.toContain(gateway.apiKey);
   });
 });

@@ -16,27 +16,105 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 afterEach(() => vi.useRealTimers());
 
 describe('StreamManager', () => {
-  it('batches many events into one send per interval, never one per token', async () => {
+  it('sends what one task emits as one batch at once, and later events one interval after it', async () => {
     vi.useFakeTimers();
     const { manager, batches } = setup(30);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let more!: () => void;
+    const second = new Promise<void>((resolve) => {
+      more = resolve;
+    });
     manager.start(7, async ({ emit }) => {
       for (let i = 0; i < 500; i++) emit({ type: 'text-delta', text: 'x' });
+      await second;
+      for (let i = 0; i < 500; i++) emit({ type: 'text-delta', text: 'y' });
       await gate;
     });
+    // A quiet stream's events go out on the next macrotask, not after the interval.
     await vi.advanceTimersByTimeAsync(0);
-    expect(batches).toHaveLength(0); // nothing sent before the interval elapses
-    await vi.advanceTimersByTimeAsync(30);
     expect(batches).toHaveLength(1);
     expect(batches[0]?.batch.events).toHaveLength(500);
     expect(batches[0]?.batch.final).toBe(false);
+
+    // Right after a send, the next events wait for the rest of the interval.
+    more();
+    await vi.advanceTimersByTimeAsync(29);
+    expect(batches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toHaveLength(2);
+    expect(batches[1]?.batch.events).toHaveLength(500);
+
     release();
     await vi.advanceTimersByTimeAsync(0);
     expect(batches.at(-1)?.batch).toMatchObject({ final: true, events: [] });
     expect(manager.size).toBe(0);
+  });
+
+  it('delivers the first event of a quiet stream within a few ms, not after the 32 ms interval', async () => {
+    const delivered: number[] = [];
+    const manager = new StreamManager({ deliver: () => delivered.push(performance.now()), intervalMs: 32 });
+    let emittedAt = 0;
+    manager.start(1, async ({ emit }) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      emittedAt = performance.now();
+      emit({ type: 'text-delta', text: 'first' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    await expect.poll(() => delivered.length, { interval: 1 }).toBeGreaterThan(0);
+    expect(delivered[0]! - emittedAt).toBeLessThan(10);
+    manager.dispose();
+  });
+
+  it('the request record sent before the gateway answers does not hold back the first token', async () => {
+    vi.useFakeTimers();
+    const { manager, batches } = setup(30);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    manager.start(1, async ({ emit }) => {
+      emit({
+        type: 'request',
+        request: { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{}' },
+      });
+      await answered;
+      emit({ type: 'text-delta', text: 'first' });
+      await new Promise(() => {});
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.map((b) => b.batch.events[0]?.type)).toEqual(['request']);
+    // The gateway answers 5 ms later, well inside the interval: the token still goes out at once.
+    await vi.advanceTimersByTimeAsync(5);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches.map((b) => b.batch.events[0]?.type)).toEqual(['request', 'text-delta']);
+    manager.dispose();
+  });
+
+  it('a burst of thousands of events over 200 ms arrives whole, in order, in a handful of batches', async () => {
+    vi.useFakeTimers();
+    const { manager, batches } = setup(32);
+    const TICKS = 100;
+    const PER_TICK = 30;
+    manager.start(1, async ({ emit }) => {
+      for (let tick = 0; tick < TICKS; tick++) {
+        for (let i = 0; i < PER_TICK; i++) emit({ type: 'text-delta', text: `${tick * PER_TICK + i},` });
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      emit({ type: 'done', status: 'completed' });
+    });
+    await vi.advanceTimersByTimeAsync(300);
+    const sent = batches.map((b) => b.batch);
+    expect(sent.at(-1)?.final).toBe(true);
+    const events = sent.flatMap((b) => b.events);
+    const numbers = events.flatMap((e) => (e.type === 'text-delta' ? [Number.parseInt(e.text, 10)] : []));
+    expect(numbers).toEqual(Array.from({ length: TICKS * PER_TICK }, (_, i) => i));
+    expect(events.at(-1)).toEqual({ type: 'done', status: 'completed' });
+    // ~200 ms of events at one send per 32 ms: about 7 sends, plus the first and the final one.
+    expect(sent.length).toBeLessThanOrEqual(Math.ceil((TICKS * 2) / 32) + 2);
   });
 
   it('delivers the last events immediately with final: true when the run ends', async () => {

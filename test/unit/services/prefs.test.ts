@@ -31,6 +31,9 @@ describe('remembered choices', () => {
       transcribe: { ...DEFAULT_PREFS.transcribe, model: 'gpt-4o-transcribe', concurrency: 4 },
     });
     await prefs.update({ speak: { voice: 'nova', speed: 1.5 } });
+    await prefs.update({
+      playground: { format: 'content', contentModel: 'gemini-2.5-pro', enterSends: false },
+    });
 
     const reopened = await open().get();
     expect(reopened.transcribe).toMatchObject({
@@ -39,6 +42,12 @@ describe('remembered choices', () => {
       mode: 'transcribe',
     });
     expect(reopened.speak).toMatchObject({ voice: 'nova', speed: 1.5, model: DEFAULT_PREFS.speak.model });
+    expect(reopened.playground).toEqual({
+      ...DEFAULT_PREFS.playground,
+      format: 'content',
+      contentModel: 'gemini-2.5-pro',
+      enterSends: false,
+    });
     expect(JSON.parse(readFileSync(prefsFile(), 'utf8'))).toEqual({ version: 1, prefs: reopened });
   });
 
@@ -67,6 +76,7 @@ describe('remembered choices', () => {
       prefs: {
         transcribe: { model: 'whisper-large', concurrency: 99, language: 'english', temperature: 0.3 },
         speak: { speed: 'fast', voice: 'echo', format: 'ogg' },
+        playground: { format: 'chat', stream: 'yes', responsesModel: 'gpt-5', showConversations: false },
       },
     });
     const prefs = await open().get();
@@ -76,6 +86,11 @@ describe('remembered choices', () => {
       temperature: 0.3,
     });
     expect(prefs.speak).toEqual({ ...DEFAULT_PREFS.speak, voice: 'echo' });
+    expect(prefs.playground).toEqual({
+      ...DEFAULT_PREFS.playground,
+      responsesModel: 'gpt-5',
+      showConversations: false,
+    });
   });
 
   it.each([
@@ -109,6 +124,17 @@ describe('prefs through the IPC layer', () => {
     // A language code typed in capitals is kept the way the gateway expects it.
     expect(updated.transcribe).toMatchObject({ language: 'en', temperature: null, timestamps: 'word' });
     expect(await t.ok('prefs.get', undefined)).toEqual(updated);
+
+    const playground = await t.ok('prefs.update', {
+      playground: { stream: false, responsesModel: 'gpt-5', showParameters: false },
+    });
+    expect(playground.playground).toEqual({
+      ...DEFAULT_PREFS.playground,
+      stream: false,
+      responsesModel: 'gpt-5',
+      showParameters: false,
+    });
+    expect(playground.transcribe).toEqual(updated.transcribe);
   });
 
   it.each<[string, unknown]>([
@@ -128,7 +154,12 @@ describe('prefs through the IPC layer', () => {
     ['a speed above 4', { speak: { speed: 4.5 } }],
     ['instructions over 10,000 characters', { speak: { instructions: 'i'.repeat(10_001) } }],
     ['a misspelt field', { transcribe: { modle: 'whisper-1' } }],
-    ['an unknown panel', { playground: { model: 'x' } }],
+    ['an unknown chat format', { playground: { format: 'chat' } }],
+    ['streaming that is not a yes or no', { playground: { stream: 'yes' } }],
+    ['a Responses model over 300 characters', { playground: { responsesModel: 'm'.repeat(301) } }],
+    ['a content model that is not text', { playground: { contentModel: 7 } }],
+    ['a misspelt playground field', { playground: { model: 'gpt-5' } }],
+    ['an unknown panel', { chat: { model: 'x' } }],
   ])('refuses %s and remembers nothing of the patch', async (_, patch) => {
     const result = await t.call('prefs.update', patch as PrefsPatch);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import {
+  conversationId,
+  conversationSchema,
+  conversationTitleInput,
+} from '../../services/conversation-schema.ts';
+import type { SchemaGroup } from './index.ts';
+
+export const conversationsSchemas = {
+  'conversations.list': z.object({ query: z.string().max(500).optional() }),
+  'conversations.get': z.object({ id: conversationId }),
+  'conversations.save': z.object({ conversation: conversationSchema }),
+  'conversations.rename': z.object({ id: conversationId, title: conversationTitleInput }),
+  'conversations.delete': z.object({ id: conversationId }),
+  'conversations.export': z.object({ id: conversationId, format: z.enum(['md', 'json']) }),
+} satisfies SchemaGroup;

@@ -1,0 +1,199 @@
+// The rule of a saved Playground conversation, in one place: the IPC layer checks what the renderer asks
+// to save with it, and the store checks every file it reads with it. Strings and arrays are bounded so a
+// broken renderer cannot make main hold or write something absurd; gateway data (compacted items) is
+// kept loosely, since the gateway, not we, is the authority on its shape.
+import { z } from 'zod';
+import {
+  type AppError,
+  type ChatSettings,
+  type Conversation,
+  type ConversationMessage,
+  type ErrorCode,
+  MAX_LOGGED_BODY,
+  MAX_LOGGED_EVENTS,
+  MAX_TITLE_LENGTH,
+  type ReplyInspector,
+  type TokenUsage,
+} from '../../src-preload/contract.ts';
+
+/** Ids are file names: letters, digits, `_` and `-` only, so no id can name another path. */
+export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The most a saved conversation may weigh as JSON (a long reply is ~200 KB; this is hundreds of them). */
+export const MAX_CONVERSATION_BYTES = 64 * 1024 * 1024;
+export const MAX_MESSAGES = 10_000;
+/** One message's text or reasoning, in characters. */
+export const MAX_MESSAGE_TEXT = 8_000_000;
+/** A request body or a logged event: it may repeat the whole conversation, so only the total bounds it. */
+const MAX_LOGGED_TEXT = MAX_CONVERSATION_BYTES;
+
+export const conversationId = z
+  .string()
+  .regex(CONVERSATION_ID_PATTERN, 'That is not the id of a saved conversation.');
+
+/** A title as the user typed it: on one line, trimmed, `''` for the one derived from the first message. */
+export const conversationTitleInput = z
+  .string()
+  .max(10_000)
+  .transform((title) => title.replace(/\s+/g, ' ').trim())
+  .pipe(z.string().max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`));
+
+export const chatFormat = z.enum(['responses', 'content']);
+
+const timestamp = z.string().max(64);
+const messageId = z.string().min(1).max(200);
+const count = z.number().nonnegative().nullable();
+
+const ERROR_CODES = Object.keys({
+  invalid_input: true,
+  forbidden_sender: true,
+  unknown_method: true,
+  not_found: true,
+  no_profile: true,
+  no_key: true,
+  plaintext_consent_required: true,
+  encryption_unavailable: true,
+  file_error: true,
+  busy: true,
+  internal: true,
+  auth_invalid: true,
+  quota_exhausted: true,
+  forbidden: true,
+  model_not_found: true,
+  format_unsupported: true,
+  compact_unsupported: true,
+  too_large: true,
+  rate_limited: true,
+  bad_request: true,
+  gateway_error: true,
+  upstream_unavailable: true,
+  timeout: true,
+  network: true,
+  aborted: true,
+  malformed_response: true,
+  stream_too_large: true,
+} satisfies Record<ErrorCode, true>) as [ErrorCode, ...ErrorCode[]];
+
+const appError = z.object({
+  // A code this build does not know (a newer one wrote the file) is still an error worth showing.
+  code: z.enum(ERROR_CODES).catch('internal'),
+  message: z.string().max(10_000),
+  hint: z.string().max(10_000).optional(),
+  status: z.number().int().optional(),
+  requestId: z.string().max(500).optional(),
+}) satisfies z.ZodType<AppError>;
+
+const tokenUsage = z.object({
+  inputTokens: count,
+  outputTokens: count,
+  reasoningTokens: count,
+  totalTokens: count,
+}) satisfies z.ZodType<TokenUsage>;
+
+/** The settings a conversation sends with: the same limits as `chat.*` requests. */
+export const chatSettings = z.object({
+  instructions: z.string().max(1_000_000).optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  topP: z.number().min(0).max(1).optional(),
+  maxOutputTokens: z.number().int().positive().max(10_000_000).optional(),
+  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+  thinkingBudget: z.number().int().min(-1).max(10_000_000).optional(),
+  stopSequences: z.array(z.string().max(500)).max(16).optional(),
+}) satisfies z.ZodType<ChatSettings>;
+
+const sentRequest = z.object({
+  method: z.string().max(20),
+  url: z.string().max(100_000),
+  headers: z.array(z.tuple([z.string().max(1_000), z.string().max(100_000)])).max(500),
+  body: z.string().max(MAX_LOGGED_TEXT).nullable(),
+});
+
+const exchangeLog = z.object({
+  status: z.number().int().nullable(),
+  requestId: z.string().max(500).nullable(),
+  contentType: z.string().max(1_000).nullable(),
+  events: z
+    .array(
+      z.object({
+        atMs: z.number(),
+        event: z.string().max(1_000).optional(),
+        data: z.string().max(MAX_LOGGED_TEXT),
+      }),
+    )
+    .max(MAX_LOGGED_EVENTS),
+  omittedEvents: z.number().int().nonnegative(),
+  body: z.string().max(MAX_LOGGED_BODY).nullable(),
+  bodyTruncated: z.boolean(),
+});
+
+const replyInspector = z
+  .object({ request: sentRequest.nullable(), exchange: exchangeLog.nullable() })
+  .nullable() satisfies z.ZodType<ReplyInspector | null>;
+
+const userMessage = z.object({
+  id: messageId,
+  role: z.literal('user'),
+  text: z.string().max(MAX_MESSAGE_TEXT),
+  createdAt: timestamp,
+});
+
+const assistantMessage = z.object({
+  id: messageId,
+  role: z.literal('assistant'),
+  text: z.string().max(MAX_MESSAGE_TEXT),
+  reasoning: z.string().max(MAX_MESSAGE_TEXT),
+  createdAt: timestamp,
+  state: z.enum(['streaming', 'done', 'stopped', 'error']),
+  status: z.string().max(200).nullable(),
+  error: appError.nullable(),
+  usage: tokenUsage.nullable(),
+  metrics: z.object({ ttftMs: count, totalMs: count, tokensPerSecond: count }),
+  responseId: z.string().max(500).nullable(),
+  format: chatFormat,
+  model: z.string().max(300),
+  inspector: replyInspector,
+});
+
+const compactionMarker = z.object({
+  id: messageId,
+  role: z.literal('compaction'),
+  createdAt: timestamp,
+  model: z.string().max(300),
+  items: z.array(z.unknown()).max(MAX_MESSAGES),
+  tokensBefore: count,
+  tokensAfter: count,
+  // A getter: the messages a compaction replaced may hold an earlier compaction.
+  get replaced(): z.ZodArray<z.ZodType<ConversationMessage>> {
+    return z.array(conversationMessage).max(MAX_MESSAGES);
+  },
+  inspector: replyInspector,
+});
+
+export const conversationMessage: z.ZodType<ConversationMessage> = z.discriminatedUnion('role', [
+  userMessage,
+  assistantMessage,
+  compactionMarker,
+]);
+
+export const conversationSchema = z.object({
+  id: conversationId,
+  customTitle: z.string().max(MAX_TITLE_LENGTH),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  format: chatFormat,
+  stream: z.boolean(),
+  model: z.string().max(300),
+  settings: chatSettings,
+  store: z.boolean(),
+  chainResponses: z.boolean(),
+  messages: z.array(conversationMessage).max(MAX_MESSAGES),
+}) satisfies z.ZodType<Conversation>;
+
+/** The version of the file format this build writes; a file with a higher one is a newer build's. */
+export const CONVERSATION_FILE_VERSION = 1;
+
+/** A conversation's file: `{ "version": 1, "conversation": … }`. */
+export const conversationFileSchema = z.object({
+  version: z.literal(CONVERSATION_FILE_VERSION),
+  conversation: conversationSchema,
+});

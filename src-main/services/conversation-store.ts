@@ -1,0 +1,353 @@
+// Saved Playground conversations: one file per conversation, `<dataDir>/conversations/<id>.json`, holding
+// `{ "version": 1, "conversation": … }`, written atomically. The renderer saves the whole conversation
+// after every change, so a save only writes its own file. A file that cannot be read is moved aside and
+// counted in the next list; a file from a newer build is left alone. The list is answered from an index
+// in memory (summary and search text per conversation), refreshed only for files whose size or time
+// changed, so searching hundreds of conversations does not read hundreds of files.
+import { open, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  type Conversation,
+  type ConversationList,
+  type ConversationMessage,
+  type ConversationSummary,
+  conversationTitle,
+} from '../../src-preload/contract.ts';
+import { AppFailure } from '../app-failure.ts';
+import { isRecord } from '../gateway/json.ts';
+import { createLogger } from '../log.ts';
+import { moveAside, writeFileAtomic } from './atomic-file.ts';
+import { conversationFileText } from './conversation-export.ts';
+import {
+  CONVERSATION_FILE_VERSION,
+  CONVERSATION_ID_PATTERN,
+  conversationFileSchema,
+  MAX_CONVERSATION_BYTES,
+} from './conversation-schema.ts';
+import { previewOf } from './preview.ts';
+
+export const CONVERSATIONS_FOLDER = 'conversations';
+
+export interface ConversationStore {
+  /** Most recently updated first; every word of `query` must appear in the title or a message's text. */
+  list(query?: string): Promise<ConversationList>;
+  get(id: string): Promise<Conversation>;
+  /** Writes the whole conversation, stamped with the time of this save as `updatedAt`. */
+  save(conversation: Conversation): Promise<ConversationSummary>;
+  /** An already checked title (one line, trimmed); `''` goes back to the derived one. */
+  rename(id: string, title: string): Promise<ConversationSummary>;
+  /** Whether there was such a conversation. */
+  remove(id: string): Promise<boolean>;
+}
+
+export interface ConversationStoreOptions {
+  /** `<dataDir>/conversations` */
+  directory: string;
+  now?: () => Date;
+}
+
+/** A listed conversation, kept while its file keeps the size and time it had when it was read. */
+interface Indexed {
+  size: number;
+  mtimeMs: number;
+  summary: ConversationSummary;
+  /** The title and every message's text in lower case, for search. */
+  haystack: string;
+}
+
+type ReadResult =
+  | { kind: 'ok'; conversation: Conversation; size: number; mtimeMs: number }
+  | { kind: 'missing' }
+  | { kind: 'newer'; version: number; size: number; mtimeMs: number }
+  | { kind: 'corrupt'; problem: unknown };
+
+/** Files read at once while the first list is built. */
+const READ_CONCURRENCY = 16;
+
+const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
+
+const isTurn = (message: ConversationMessage) => message.role !== 'compaction';
+
+/** The text search looks in: user and assistant text, including turns a compaction replaced. */
+function textsOf(messages: readonly ConversationMessage[]): string[] {
+  return messages.flatMap((message) =>
+    message.role === 'compaction' ? textsOf(message.replaced) : [message.text],
+  );
+}
+
+export function summaryOf(conversation: Conversation): ConversationSummary {
+  const { id, createdAt, updatedAt, format, model, messages } = conversation;
+  const last = messages.findLast((message) => isTurn(message) && message.text.trim() !== '');
+  return {
+    id,
+    title: conversationTitle(conversation),
+    createdAt,
+    updatedAt,
+    format,
+    model,
+    // Turns the user would count: a compaction marker is not one.
+    messageCount: messages.filter(isTurn).length,
+    preview: last && last.role !== 'compaction' ? previewOf(last.text) : '',
+  };
+}
+
+function haystackOf(conversation: Conversation): string {
+  return [conversation.customTitle, ...textsOf(conversation.messages)].join('\n').toLowerCase();
+}
+
+const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
+  b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
+
+function notFound(): AppFailure {
+  return new AppFailure('not_found', 'This conversation is no longer saved.', {
+    hint: 'It may have been deleted in another window.',
+  });
+}
+
+function newerVersion(): AppFailure {
+  return new AppFailure('file_error', 'This conversation was saved by a newer version of Gateway Studio.', {
+    hint: 'Update the app to open it.',
+  });
+}
+
+/** `items` mapped with at most `limit` calls of `task` in flight. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export function createConversationStore({
+  directory,
+  now = () => new Date(),
+}: ConversationStoreOptions): ConversationStore {
+  const log = createLogger('conversations');
+  const index = new Map<string, Indexed>();
+  /** Files of a newer build, by id, with the size and time they were skipped at (logged once each). */
+  const newer = new Map<string, string>();
+  /** Files moved aside since the last list said how many. */
+  let movedAside = 0;
+  /** Writes to one conversation run one after another, so the last save is the one on disk. */
+  const queues = new Map<string, Promise<unknown>>();
+
+  const fileOf = (id: string) => {
+    if (!CONVERSATION_ID_PATTERN.test(id)) {
+      throw new AppFailure('invalid_input', 'That is not the id of a saved conversation.');
+    }
+    return join(directory, `${id}.json`);
+  };
+
+  function inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const run = (queues.get(id) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => undefined);
+    queues.set(id, settled);
+    void settled.then(() => {
+      if (queues.get(id) === settled) queues.delete(id);
+    });
+    return run;
+  }
+
+  /** One file read through one handle, so its size and time belong to the text that was read. */
+  async function read(id: string): Promise<ReadResult> {
+    let text: string;
+    let size: number;
+    let mtimeMs: number;
+    const path = fileOf(id);
+    try {
+      const handle = await open(path, 'r');
+      try {
+        ({ size, mtimeMs } = await handle.stat());
+        text = await handle.readFile('utf8');
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      if (isMissing(error)) return { kind: 'missing' };
+      throw new AppFailure('file_error', 'A saved conversation could not be read.', { cause: error });
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch (error) {
+      return { kind: 'corrupt', problem: error };
+    }
+    // Written by a newer build: left alone, never "repaired" into something older.
+    const version = isRecord(raw) ? raw.version : undefined;
+    if (typeof version === 'number' && version > CONVERSATION_FILE_VERSION) {
+      return { kind: 'newer', version, size, mtimeMs };
+    }
+    const parsed = conversationFileSchema.safeParse(raw);
+    if (!parsed.success) return { kind: 'corrupt', problem: z.prettifyError(parsed.error) };
+    if (parsed.data.conversation.id !== id) {
+      return {
+        kind: 'corrupt',
+        problem: `it holds conversation ${parsed.data.conversation.id.slice(0, 64)}`,
+      };
+    }
+    return { kind: 'ok', conversation: parsed.data.conversation, size, mtimeMs };
+  }
+
+  async function setAside(id: string, problem: unknown): Promise<void> {
+    index.delete(id);
+    try {
+      const aside = await moveAside(fileOf(id), now());
+      movedAside++;
+      log.warn(`conversation ${id} could not be read; moved aside to ${aside}`, problem);
+    } catch (error) {
+      // Gone meanwhile (deleted in another window), or the folder is read-only: nothing more to do.
+      if (!isMissing(error)) log.error(`conversation ${id} could not be read nor moved aside`, error);
+    }
+  }
+
+  function remember(conversation: Conversation, size: number, mtimeMs: number): ConversationSummary {
+    const summary = summaryOf(conversation);
+    index.set(conversation.id, { size, mtimeMs, summary, haystack: haystackOf(conversation) });
+    newer.delete(conversation.id);
+    return summary;
+  }
+
+  /** The conversation, or the failure a reader should hear (a damaged file is moved aside first). */
+  async function readOrFail(id: string): Promise<Conversation> {
+    const result = await read(id);
+    switch (result.kind) {
+      case 'ok':
+        return result.conversation;
+      case 'missing':
+        index.delete(id);
+        throw notFound();
+      case 'newer':
+        throw newerVersion();
+      case 'corrupt':
+        await setAside(id, result.problem);
+        throw new AppFailure('file_error', 'This conversation’s file is damaged and was moved aside.', {
+          hint: 'The file was kept beside the others, with “corrupt” in its name.',
+        });
+    }
+  }
+
+  async function write(conversation: Conversation): Promise<ConversationSummary> {
+    const path = fileOf(conversation.id);
+    const text = conversationFileText(conversation);
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_CONVERSATION_BYTES) {
+      const mb = (value: number) => Math.ceil(value / (1024 * 1024));
+      throw new AppFailure(
+        'file_error',
+        `This conversation is too large to save (${mb(bytes)} MB; at most ${mb(MAX_CONVERSATION_BYTES)} MB).`,
+        { hint: 'Compact it, delete long replies, or start a new chat.' },
+      );
+    }
+    try {
+      await writeFileAtomic(path, text);
+    } catch (error) {
+      throw new AppFailure('file_error', 'The conversation could not be saved.', {
+        hint: 'Check that the disk has free space and the app data folder is writable.',
+        cause: error,
+      });
+    }
+    const info = await stat(path).catch(() => null);
+    // Without its time the index could not tell a later change apart: the next list reads the file.
+    if (info === null) {
+      index.delete(conversation.id);
+      return summaryOf(conversation);
+    }
+    return remember(conversation, info.size, info.mtimeMs);
+  }
+
+  /** Every readable conversation, from memory where its file has not changed since it was read. */
+  async function entries(): Promise<Indexed[]> {
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw new AppFailure('file_error', 'The saved conversations could not be read.', { cause: error });
+    }
+    const ids = names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((id) => CONVERSATION_ID_PATTERN.test(id));
+    const present = new Set(ids);
+    for (const id of index.keys()) if (!present.has(id)) index.delete(id);
+
+    const found = await mapLimited(ids, READ_CONCURRENCY, async (id): Promise<Indexed | null> => {
+      const info = await stat(fileOf(id)).catch(() => null);
+      if (info === null) return null; // Deleted meanwhile.
+      const known = index.get(id);
+      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known;
+      const stamp = `${info.size}:${info.mtimeMs}`;
+      if (newer.get(id) === stamp) return null;
+
+      const result = await read(id).catch((error: unknown) => {
+        log.warn(`conversation ${id} could not be read`, error);
+        return null;
+      });
+      if (result === null || result.kind === 'missing') return null;
+      if (result.kind === 'corrupt') {
+        await setAside(id, result.problem);
+        return null;
+      }
+      if (result.kind === 'newer') {
+        index.delete(id);
+        newer.set(id, `${result.size}:${result.mtimeMs}`);
+        log.warn(`conversation ${id} was saved by a newer version (format ${result.version}); not listed`);
+        return null;
+      }
+      remember(result.conversation, result.size, result.mtimeMs);
+      return index.get(id) ?? null;
+    });
+    return found.filter((entry) => entry !== null);
+  }
+
+  return {
+    async list(query) {
+      const words = query?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+      const conversations = (await entries())
+        .filter((entry) => words.every((word) => entry.haystack.includes(word)))
+        .map((entry) => entry.summary)
+        .sort(newestFirst);
+      const reported = movedAside;
+      movedAside = 0;
+      return { conversations, movedAside: reported };
+    },
+
+    get: readOrFail,
+
+    async save(conversation) {
+      fileOf(conversation.id);
+      return inTurn(conversation.id, () => write({ ...conversation, updatedAt: now().toISOString() }));
+    },
+
+    async rename(id, title) {
+      fileOf(id);
+      // `updatedAt` stays: a new name is not new activity, and should not move the conversation up the list.
+      return inTurn(id, async () => write({ ...(await readOrFail(id)), customTitle: title }));
+    },
+
+    async remove(id) {
+      const path = fileOf(id);
+      return inTurn(id, async () => {
+        index.delete(id);
+        newer.delete(id);
+        try {
+          await rm(path);
+          return true;
+        } catch (error) {
+          if (isMissing(error)) return false;
+          throw new AppFailure('file_error', 'The conversation could not be deleted.', {
+            hint: 'Check that the app data folder is writable.',
+            cause: error,
+          });
+        }
+      });
+    },
+  };
+}
