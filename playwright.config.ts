@@ -1,16 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, with the flags that work in this project's sandboxed build machines.
-// (Never `npx playwright install`: the browser download is not reachable here.)
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/e2e/chromium.ts';
 
 export default defineConfig({
   testDir: 'test',
@@ -37,7 +27,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1200, height: 800 },
-        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
       },
     },
     {

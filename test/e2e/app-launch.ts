@@ -1,0 +1,300 @@
+// Starts Gateway Studio for a page: the REAL main-side IPC layer (`createIpcLayer`) built in this Node
+// process with test dependencies (a fresh temp data folder, a test secret box, recorded dialogs), the
+// built renderer served on 127.0.0.1, and a test bridge on `window.gatewayStudio` that forwards every
+// call to `layer.dispatch` — the same path the preload and ipcMain take in Electron. Everything the
+// bridge carried back is recorded for key-leak scans.
+//
+// The e2e fixtures (harness.ts) and the benches (bench/support/app-page.ts) both start the app here; it
+// needs no test runner, so a bench can drive its own browser with it.
+
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { createAppFetch } from '../../src-main/app-fetch.ts';
+import { APP_ORIGIN, MEDIA_ROUTE } from '../../src-main/app-origin.ts';
+import { createIpcLayer } from '../../src-main/ipc/index.ts';
+import type {
+  Dialogs,
+  IpcLayer,
+  OpenDialogRequest,
+  SaveDialogRequest,
+  SenderInfo,
+} from '../../src-main/ipc/types.ts';
+import { createMediaGrants } from '../../src-main/services/media-grants.ts';
+import type { SecretBackend } from '../../src-main/services/secret-box.ts';
+import {
+  BRIDGE_KEY,
+  type EventName,
+  type MethodInput,
+  type MethodName,
+  type MethodOutput,
+  type ProfileFields,
+  type ProfileView,
+  type Result,
+} from '../../src-preload/contract.ts';
+import { createConfSettingsStore } from '../support/conf-store.ts';
+import { createTestSecretBox, type TestSecretBox } from '../support/test-secret-box.ts';
+import { DELIVER_FUNCTION, INVOKE_BINDING, installPageBridge } from './page-bridge.ts';
+import { RENDERER_BUILD_DIR } from './paths.ts';
+import { saveScreenshot } from './screenshots.ts';
+import { type StaticServer, startStaticServer } from './static-server.ts';
+import { rewriteStrings, unwrapBytes, wrapBytes } from './wire-codec.ts';
+
+export interface StartOptions {
+  /** Pre-create a profile (made active) pointing at this gateway, before the page loads. */
+  gateway?: { baseUrl: string; apiKey?: string };
+  /** Overrides for that profile's fields (name, headers, upload limit, …). */
+  profile?: Partial<ProfileFields>;
+  /** What the test secret box claims to be (default `os`). */
+  secretBackend?: SecretBackend;
+  /** With `basic_text`: the user already agreed to store keys obfuscated. */
+  plaintextConsent?: boolean;
+  /** Stream batching interval handed to the layer (default 16 ms, so tests see batches quickly). */
+  batchIntervalMs?: number;
+  /** Wait for the first screen (welcome or shell) before returning (default true). */
+  waitForReady?: boolean;
+  /** Runs on the fresh data folder before main starts (e.g. to plant a corrupt settings file). */
+  prepareDataDir?: (dataDir: string) => void;
+}
+
+/** One bridge crossing, as the page received it (the JSON text), for leak scans and debugging. */
+export interface Crossing {
+  kind: 'result' | 'event';
+  name: string;
+  json: string;
+}
+
+export interface RecordedDialogs {
+  saves: SaveDialogRequest[];
+  opens: OpenDialogRequest[];
+  /** What the next open dialogs answer, in order; an empty queue answers "cancelled". */
+  queueOpen(paths: string[] | null): void;
+  /** What the next save dialog answers; by default a fresh path under `<dataDir>/exports/`. */
+  queueSave(path: string | null): void;
+}
+
+export interface RunningApp {
+  page: Page;
+  /** The harness origin the page is served from, e.g. `http://127.0.0.1:43121`. */
+  origin: string;
+  dataDir: string;
+  /** `<dataDir>/media`: files here are served at `${origin}/media/<name>`. */
+  mediaDir: string;
+  layer: IpcLayer;
+  secretBox: TestSecretBox;
+  /** The pre-created profile, when `gateway` was given. */
+  profile: ProfileView | null;
+  dialogs: RecordedDialogs;
+  /** URLs the app asked to open in the system browser. */
+  openedExternal: string[];
+  /** Every result and event the bridge carried to the page. */
+  crossings: Crossing[];
+  /** Uncaught page errors and console errors (CSP violations land here too). */
+  consoleErrors: string[];
+  /** Calls main directly (as the page would), bypassing the UI; not recorded as page traffic. */
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<Result<MethodOutput<M>>>;
+  /** `call`, throwing unless it succeeds. */
+  ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  mediaUrl(fileName: string): string;
+  /** Reloads the page (the main side, like the app's main process, keeps running). */
+  reload(): Promise<void>;
+  /** Asserts the key appears nowhere the renderer could see it: bridge traffic, DOM, input values, storage. */
+  expectNoKeyLeak(key: string): Promise<void>;
+  /** Saves `test-results/screenshots/<name>.png` and returns its path. */
+  screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
+}
+
+export interface LaunchedApp {
+  app: RunningApp;
+  /** Ends the main side (aborting its streams), stops the server and deletes the data folder. */
+  stop(): Promise<void>;
+}
+
+/** Starts the app in `page`: main side, server, bridge, then the first screen (unless told not to wait). */
+export async function launchApp(page: Page, options: StartOptions = {}): Promise<LaunchedApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
+  const mediaDir = join(dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  const mediaGrants = createMediaGrants(dataDir);
+  const server: StaticServer = await startStaticServer({
+    rendererDir: RENDERER_BUILD_DIR,
+    mediaDir,
+    grants: mediaGrants,
+  });
+  const { origin } = server;
+  const appUrl = `${origin}/index.html`;
+
+  const crossings: Crossing[] = [];
+  const openedExternal: string[] = [];
+  const dialogs = createRecordedDialogs(dataDir);
+  const secretBox = createTestSecretBox(options.secretBackend ?? 'os');
+  options.prepareDataDir?.(dataDir);
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+
+  // Main hands out media as `app://gateway-studio/media/…`; in the browser the same files are served by
+  // the harness, so those URLs are rewritten on the way to the page, as the app protocol would serve them.
+  const toPage = (value: unknown) =>
+    JSON.stringify(wrapBytes(rewriteStrings(value, `${APP_ORIGIN}${MEDIA_ROUTE}`, `${origin}/media/`)));
+
+  // Events are delivered one after another, in the order main emitted them.
+  let delivery = Promise.resolve();
+  let closed = false;
+  const layer = createIpcLayer({
+    dataDir,
+    secretBox,
+    createSettingsStore: createConfSettingsStore,
+    fetch: createAppFetch(),
+    dialogs: dialogs.dialogs,
+    mediaGrants,
+    openExternal: async (url) => {
+      openedExternal.push(url);
+    },
+    emit: (_ownerId, event: EventName, payload) => {
+      const json = toPage(payload);
+      crossings.push({ kind: 'event', name: event, json });
+      delivery = delivery.then(async () => {
+        if (closed || page.isClosed()) return;
+        await page
+          .evaluate(
+            ([fn, name, body]) =>
+              (window as never as Record<string, (e: string, j: string) => void>)[fn]?.(name, body),
+            [DELIVER_FUNCTION, event, json] as const,
+          )
+          .catch(() => {});
+      });
+    },
+    isAppUrl: (url) => url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/media/`),
+    appInfo: { name: 'Gateway Studio', version: '0.0.0-e2e', platform: process.platform },
+    batchIntervalMs: options.batchIntervalMs ?? 16,
+  });
+
+  const mainSender: SenderInfo = { ownerId: 1, knownWindow: true, topFrame: true, url: appUrl };
+  const call = <M extends MethodName>(method: M, input: MethodInput<M>) =>
+    layer.dispatch(mainSender, method, input) as Promise<Result<MethodOutput<M>>>;
+  const ok = async <M extends MethodName>(method: M, input: MethodInput<M>) => {
+    const result = await call(method, input);
+    if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+    return result.data;
+  };
+
+  if (options.plaintextConsent) await ok('settings.setPlaintextConsent', { allow: true });
+  let profile: ProfileView | null = null;
+  if (options.gateway) {
+    const created = await ok('profiles.create', {
+      name: 'Test gateway',
+      ...options.profile,
+      baseUrl: options.gateway.baseUrl,
+      ...(options.gateway.apiKey ? { apiKey: options.gateway.apiKey } : {}),
+    });
+    profile = created.profile;
+    await ok('profiles.setActive', { id: profile.id });
+  }
+
+  await page.exposeBinding(INVOKE_BINDING, async (source, json: string) => {
+    const message = JSON.parse(json) as { method: string; input?: unknown };
+    const sender: SenderInfo = {
+      ownerId: 1,
+      knownWindow: true,
+      topFrame: source.frame === source.page.mainFrame(),
+      url: source.frame.url(),
+    };
+    const input = 'input' in message ? unwrapBytes(message.input) : undefined;
+    const result = await layer.dispatch(sender, message.method, input);
+    const reply = toPage(result);
+    crossings.push({ kind: 'result', name: message.method, json: reply });
+    return reply;
+  });
+  await page.addInitScript(installPageBridge, {
+    bridgeKey: BRIDGE_KEY,
+    invoke: INVOKE_BINDING,
+    deliver: DELIVER_FUNCTION,
+  });
+
+  const waitForReady = async () => {
+    if (options.waitForReady === false) return;
+    await page.locator('[data-testid="welcome"], .shell').first().waitFor({ state: 'visible' });
+  };
+  await page.goto(appUrl);
+  await waitForReady();
+
+  const app: RunningApp = {
+    page,
+    origin,
+    dataDir,
+    mediaDir,
+    layer,
+    secretBox,
+    profile,
+    dialogs: dialogs.recorded,
+    openedExternal,
+    crossings,
+    consoleErrors,
+    call,
+    ok,
+    mediaUrl: (fileName) => `${origin}/media/${encodeURIComponent(fileName)}`,
+    async reload() {
+      await page.reload();
+      await waitForReady();
+    },
+    expectNoKeyLeak: (key) => expectNoKeyLeak(page, crossings, key),
+    screenshot: (name, screenshotOptions) => saveScreenshot(page, name, screenshotOptions),
+  };
+  const stop = async () => {
+    closed = true;
+    await delivery;
+    layer.closeOwner(1);
+    layer.dispose();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { app, stop };
+}
+
+function createRecordedDialogs(dataDir: string): { dialogs: Dialogs; recorded: RecordedDialogs } {
+  const openAnswers: Array<string[] | null> = [];
+  const saveAnswers: Array<string | null> = [];
+  const recorded: RecordedDialogs = {
+    saves: [],
+    opens: [],
+    queueOpen: (paths) => openAnswers.push(paths),
+    queueSave: (path) => saveAnswers.push(path),
+  };
+  const dialogs: Dialogs = {
+    async save(request) {
+      recorded.saves.push(request);
+      if (saveAnswers.length > 0) return saveAnswers.shift() ?? null;
+      const folder = join(dataDir, 'exports');
+      mkdirSync(folder, { recursive: true });
+      return join(folder, request.defaultName);
+    },
+    async open(request) {
+      recorded.opens.push(request);
+      return openAnswers.shift() ?? null;
+    },
+  };
+  return { dialogs, recorded };
+}
+
+async function expectNoKeyLeak(page: Page, crossings: Crossing[], key: string): Promise<void> {
+  expect(key.length, 'expectNoKeyLeak needs the key itself').toBeGreaterThan(4);
+  const leakedCrossings = crossings.filter((c) => c.json.includes(key)).map((c) => `${c.kind} ${c.name}`);
+  expect(leakedCrossings, 'bridge results/events containing the key').toEqual([]);
+
+  const pageText = await page.evaluate(() => {
+    // outerHTML leaves out live input values, so those are read one by one.
+    const values = Array.from(document.querySelectorAll('input, textarea, select')).map(
+      (element) => (element as HTMLInputElement).value,
+    );
+    const storage = [localStorage, sessionStorage].flatMap((store) =>
+      Object.keys(store).map((name) => `${name}=${store.getItem(name)}`),
+    );
+    return [document.documentElement.outerHTML, document.title, ...values, ...storage].join('\n');
+  });
+  const hits = pageText.split(key).length - 1;
+  expect(hits, 'occurrences of the key in the DOM, input values and web storage').toBe(0);
+}
