@@ -22,11 +22,16 @@ export function Shell() {
   const panel = useAppStore((s) => s.panel);
   usePanelShortcuts();
   const View = PANEL_VIEWS[panel];
-  const label = PANELS.find((p) => p.id === panel)?.label ?? '';
+  const info = PANELS.find((p) => p.id === panel);
+  const fill = info?.layout === 'fill';
   return (
     <div className="shell">
       <Sidebar />
-      <main className="shell__content" aria-label={label} data-testid={`panel-${panel}`}>
+      <main
+        className={fill ? 'shell__content shell__content--fill' : 'shell__content'}
+        aria-label={info?.label ?? ''}
+        data-testid={`panel-${panel}`}
+      >
         <NoticeBanner />
         <View />
       </main>

@@ -8,11 +8,16 @@ export interface PanelInfo {
   icon: LucideIcon;
   /** The digit of its Ctrl/Cmd shortcut. */
   shortcut: string;
+  /**
+   * `page`: the content area scrolls as one page with padding around it. `fill`: the panel takes the
+   * whole area and scrolls its own parts (the Playground's messages, list and parameters).
+   */
+  layout: 'page' | 'fill';
 }
 
 export const PANELS: readonly PanelInfo[] = [
-  { id: 'transcribe', label: 'Transcribe', icon: AudioLines, shortcut: '1' },
-  { id: 'speak', label: 'Speak', icon: Speech, shortcut: '2' },
-  { id: 'playground', label: 'Playground', icon: MessagesSquare, shortcut: '3' },
-  { id: 'settings', label: 'Settings', icon: Settings, shortcut: '4' },
+  { id: 'transcribe', label: 'Transcribe', icon: AudioLines, shortcut: '1', layout: 'page' },
+  { id: 'speak', label: 'Speak', icon: Speech, shortcut: '2', layout: 'page' },
+  { id: 'playground', label: 'Playground', icon: MessagesSquare, shortcut: '3', layout: 'fill' },
+  { id: 'settings', label: 'Settings', icon: Settings, shortcut: '4', layout: 'page' },
 ];

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { type CatalogueSlice, createCatalogueSlice } from './catalogue.ts';
 import { createDialogSlice, type DialogSlice } from './dialogs.ts';
 import { createNavigationSlice, type NavigationSlice } from './navigation.ts';
+import { createPlaygroundSlice, type PlaygroundSlice } from './playground.ts';
 import { createPrefsSlice, type PrefsSlice } from './prefs.ts';
 import { createSettingsSlice, type SettingsSlice } from './settings.ts';
 import { createSpeakSlice, type SpeakSlice } from './speak.ts';
@@ -21,7 +22,8 @@ export type AppState = NavigationSlice &
   CatalogueSlice &
   TranscriptsSlice &
   TranscribeQueueSlice &
-  SpeakSlice;
+  SpeakSlice &
+  PlaygroundSlice;
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createNavigationSlice(...args),
@@ -34,4 +36,5 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createTranscriptsSlice(...args),
   ...createTranscribeQueueSlice(...args),
   ...createSpeakSlice(...args),
+  ...createPlaygroundSlice(...args),
 }));

@@ -3,6 +3,8 @@
 import type { StateCreator } from 'zustand';
 import {
   type AppError,
+  type ExchangeLog,
+  type SentRequest,
   STOPPED_STATUS,
   type StreamBatch,
   type TokenUsage,
@@ -25,6 +27,13 @@ export interface StreamState {
   error: AppError | null;
   /** Events seen so far; a cheap way for metrics to notice progress without reading the text. */
   eventCount: number;
+  /** The request as main sent it, and what came back raw (chat streams; for the inspector). */
+  request: SentRequest | null;
+  exchange: ExchangeLog | null;
+  /** `performance.now()` when the first batch carrying text or reasoning arrived (time to first token). */
+  firstContentAt: number | null;
+  /** `performance.now()` when the final batch arrived. */
+  endedAt: number | null;
 }
 
 export interface StreamsSlice {
@@ -45,10 +54,21 @@ const emptyStream = (): StreamState => ({
   responseId: null,
   error: null,
   eventCount: 0,
+  request: null,
+  exchange: null,
+  firstContentAt: null,
+  endedAt: null,
 });
 
-/** Folds one batch into a stream's state; pure so it can be tested without a store. */
-export function foldStreamBatch(previous: StreamState | undefined, batch: StreamBatch): StreamState {
+/**
+ * Folds one batch into a stream's state; pure so it can be tested without a store. `now` is when the batch
+ * arrived (`performance.now()` in the app), kept for the first content and the end of the stream.
+ */
+export function foldStreamBatch(
+  previous: StreamState | undefined,
+  batch: StreamBatch,
+  now: number,
+): StreamState {
   const next = { ...(previous ?? emptyStream()) };
   let text = next.text;
   let reasoning = next.reasoning;
@@ -72,6 +92,13 @@ export function foldStreamBatch(previous: StreamState | undefined, batch: Stream
       case 'result':
         next.result = event.data;
         break;
+      case 'request':
+        // Each attempt (a retry) sends it again; the last one is what the gateway answered.
+        next.request = event.request;
+        break;
+      case 'exchange':
+        next.exchange = event.log;
+        break;
       case 'done':
         // `stopped`: main ended it on the user's Stop; `cancelled`: the gateway's own word for it.
         next.status = event.status === STOPPED_STATUS || event.status === 'cancelled' ? 'stopped' : 'done';
@@ -84,11 +111,15 @@ export function foldStreamBatch(previous: StreamState | undefined, batch: Stream
         break;
     }
   }
+  if (next.firstContentAt === null && (text !== next.text || reasoning !== next.reasoning)) {
+    next.firstContentAt = now;
+  }
   next.text = text;
   next.reasoning = reasoning;
   next.eventCount += batch.events.length;
   // A final batch without a terminal event still ends the stream.
   if (batch.final && next.status === 'running') next.status = 'done';
+  if (batch.final) next.endedAt = now;
   return next;
 }
 
@@ -98,7 +129,7 @@ export const createStreamsSlice: StateCreator<AppState, [], [], StreamsSlice> = 
     set((current) => ({
       streams: {
         ...current.streams,
-        [batch.streamId]: foldStreamBatch(current.streams[batch.streamId], batch),
+        [batch.streamId]: foldStreamBatch(current.streams[batch.streamId], batch, performance.now()),
       },
     })),
   forgetStream: (streamId) =>

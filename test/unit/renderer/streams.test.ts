@@ -3,8 +3,12 @@ import type { StreamBatch, StreamEvent } from '../../../src-preload/contract.ts'
 import { foldStreamBatch, type StreamState } from '../../../src-renderer/src/store/streams.ts';
 
 const batch = (events: StreamEvent[], final = false): StreamBatch => ({ streamId: 's', events, final });
+/** Folds batches as if they arrived 100 ms apart, starting at 100. */
 const fold = (...batches: StreamBatch[]) =>
-  batches.reduce<StreamState | undefined>((state, b) => foldStreamBatch(state, b), undefined)!;
+  batches.reduce<StreamState | undefined>(
+    (state, b, i) => foldStreamBatch(state, b, (i + 1) * 100),
+    undefined,
+  )!;
 
 describe('folding stream batches into what the panels show', () => {
   it('appends text and reasoning across batches and ends done with usage', () => {
@@ -54,5 +58,49 @@ describe('folding stream batches into what the panels show', () => {
   it('ends a stream whose final batch carries no terminal event', () => {
     expect(fold(batch([{ type: 'text-delta', text: 'x' }]), batch([], true)).status).toBe('done');
     expect(fold(batch([{ type: 'text-delta', text: 'x' }])).status).toBe('running');
+  });
+
+  it('notes when the first text or reasoning arrived and when the stream ended', () => {
+    const state = fold(
+      batch([
+        { type: 'usage', usage: { inputTokens: 3, outputTokens: 0, reasoningTokens: null, totalTokens: 3 } },
+      ]),
+      batch([{ type: 'reasoning-delta', text: 'Hm' }]),
+      batch([{ type: 'text-delta', text: 'Hi' }]),
+      batch([{ type: 'done', status: 'completed' }], true),
+    );
+    // A batch with only usage is not content: the first content came with the second batch.
+    expect(state.firstContentAt).toBe(200);
+    expect(state.endedAt).toBe(400);
+    expect(fold(batch([{ type: 'text-delta', text: 'x' }])).endedAt).toBeNull();
+  });
+
+  it('keeps the request as sent (the last attempt) and the raw exchange for the inspector', () => {
+    const first = { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{"try":1}' };
+    const second = { ...first, body: '{"try":2}' };
+    const log = {
+      status: 200,
+      requestId: 'req_1',
+      contentType: 'text/event-stream',
+      events: [{ atMs: 5, event: 'response.created', data: '{}' }],
+      omittedEvents: 0,
+      body: null,
+      bodyTruncated: false,
+    };
+    const state = fold(
+      batch([{ type: 'request', request: first }]),
+      batch([{ type: 'request', request: second }]),
+      batch(
+        [
+          { type: 'exchange', log },
+          { type: 'done', status: 'completed' },
+        ],
+        true,
+      ),
+    );
+    expect(state.request).toEqual(second);
+    expect(state.exchange).toEqual(log);
+    // Neither is content: no first token was seen.
+    expect(state.firstContentAt).toBeNull();
   });
 });

@@ -1,28 +1,137 @@
-import { Activity, Braces, MessagesSquare, Route, Zap } from 'lucide-react';
-import { EmptyState, type EmptyStateStep } from '../../components/EmptyState.tsx';
-import { PanelHeader } from '../../shell/PanelHeader.tsx';
-import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
-import '../panels.css';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { setPrefs } from '../../actions/prefs.ts';
+import { useAppStore } from '../../store/index.ts';
+import { ChatView } from './ChatView.tsx';
+import { ConversationList } from './ConversationList.tsx';
+import { focusComposer } from './composer-focus.ts';
+import { InspectorPanel } from './inspector/InspectorPanel.tsx';
+import { ParametersPanel } from './ParametersPanel.tsx';
+import { closeInspector, ensurePlaygroundReady, newChat, stopActiveReply } from './playground-actions.ts';
+import './playground.css';
 
-const STEPS: readonly EmptyStateStep[] = [
-  { icon: Route, title: 'Pick a format', detail: 'Responses, or content generation.' },
-  { icon: Zap, title: 'Chat', detail: 'Replies stream in as they are written.' },
-  { icon: Activity, title: 'Measure', detail: 'Latency, tokens and speed for every turn.' },
-  { icon: Braces, title: 'Inspect', detail: 'The exact request and every streamed event.' },
-];
+/** Below this width (of the panel, not the window) the conversation list opens over the chat. */
+const NARROW_WIDTH = 860;
 
+/**
+ * A chat playground in three columns: the saved conversations, the conversation itself, and its
+ * parameters (or the Inspector of one reply). It fills the content area; each column scrolls on its own.
+ */
 export function PlaygroundPanel() {
+  const activeId = useAppStore((s) => s.playground.activeId);
+  const showConversations = useAppStore((s) => s.prefs.playground.showConversations);
+  const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
+  const inspecting = useAppStore((s) => s.playground.inspect !== null);
+  const root = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(root);
+  // In a narrow panel the list is a drawer, opened for a moment rather than remembered.
+  const [listDrawer, setListDrawer] = useState(false);
+
+  useEffect(() => {
+    ensurePlaygroundReady();
+  }, []);
+  usePlaygroundShortcuts();
+
+  const listOpen = narrow ? listDrawer : showConversations && !inspecting;
+  const drawerOpen = narrow && listDrawer;
+  const closeDrawer = useCallback(() => setListDrawer(false), []);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    // Esc closes the drawer first (a running reply is stopped by the next Esc).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('dialog[open], :popover-open')) return;
+      event.preventDefault();
+      setListDrawer(false);
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [drawerOpen]);
+  const toggleList = () => {
+    if (narrow) setListDrawer((open) => !open);
+    else setPrefs({ playground: { showConversations: !showConversations } });
+  };
   return (
-    <>
-      <PanelHeader title="Playground" description="Chat with the models on your gateway." />
-      <EmptyState
-        testId="empty-playground"
-        icon={MessagesSquare}
-        title="Try any model, see everything"
-        sentence="Chat in the Responses or content-generation format, streamed, with metrics and an inspector beside the conversation."
-        steps={STEPS}
-        footer={<PanelProfileFooter />}
-      />
-    </>
+    <div className={narrow ? 'pg pg--narrow' : 'pg'} ref={root} data-testid="playground">
+      {listOpen ? <ConversationList drawer={narrow} onClose={toggleList} onChosen={closeDrawer} /> : null}
+      {narrow && listOpen ? (
+        <button
+          type="button"
+          className="pg__scrim"
+          aria-label="Close the conversation list"
+          tabIndex={-1}
+          onClick={() => setListDrawer(false)}
+        />
+      ) : null}
+      {activeId ? (
+        <ChatView
+          key={`chat-${activeId}`}
+          conversationId={activeId}
+          listOpen={listOpen}
+          onToggleList={toggleList}
+        />
+      ) : (
+        <div />
+      )}
+      {inspecting ? (
+        <InspectorColumn />
+      ) : showParameters && activeId ? (
+        <ParametersPanel key={`parameters-${activeId}`} conversationId={activeId} />
+      ) : null}
+    </div>
   );
+}
+
+function InspectorColumn() {
+  const item = useAppStore((s) => {
+    const target = s.playground.inspect;
+    const message = target
+      ? s.playground.open[target.conversationId]?.messages.find((m) => m.id === target.messageId)
+      : undefined;
+    return message && message.role !== 'user' ? message : null;
+  });
+  useEffect(() => {
+    // The inspected message went away (deleted, or the conversation compacted): nothing left to show.
+    if (!item) closeInspector();
+  }, [item]);
+  if (!item) return null;
+  return (
+    <div className="pg__inspector">
+      <InspectorPanel key={item.id} item={item} onClose={closeInspector} />
+    </div>
+  );
+}
+
+function useNarrow(root: React.RefObject<HTMLElement | null>): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useEffect(() => {
+    const element = root.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setNarrow(entry.contentRect.width < NARROW_WIDTH);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [root]);
+  return narrow;
+}
+
+/** Ctrl/Cmd+N: a new chat. Esc: stop the reply that is arriving. Not while a dialog or menu asks something. */
+function usePlaygroundShortcuts(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (document.querySelector('dialog[open], :popover-open')) return;
+      const modifier = event.metaKey || event.ctrlKey;
+      if (modifier && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'n') {
+        event.preventDefault();
+        newChat();
+        focusComposer();
+        return;
+      }
+      if (event.key === 'Escape' && !event.defaultPrevented && !modifier) {
+        if (stopActiveReply()) event.preventDefault();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 }

@@ -1,0 +1,54 @@
+import { X } from 'lucide-react';
+import { IconButton } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { ChatToolbar } from './ChatToolbar.tsx';
+import { Composer } from './Composer.tsx';
+import { EmptyChat } from './EmptyChat.tsx';
+import { MessageList } from './MessageList.tsx';
+import { dismissNotice } from './playground-actions.ts';
+
+interface ChatViewProps {
+  conversationId: string;
+  listOpen: boolean;
+  onToggleList(): void;
+}
+
+/** The conversation column: its toolbar, the messages (which scroll), and the composer pinned below. */
+export function ChatView({ conversationId, listOpen, onToggleList }: ChatViewProps) {
+  const empty = useAppStore((s) => (s.playground.open[conversationId]?.messages.length ?? 0) === 0);
+  return (
+    <section className="pg-chat" aria-label="Conversation" data-testid="chat">
+      <ChatToolbar conversationId={conversationId} listOpen={listOpen} onToggleList={onToggleList} />
+      {empty ? (
+        <EmptyChat conversationId={conversationId} />
+      ) : (
+        <MessageList conversationId={conversationId} />
+      )}
+      <ConversationNotice conversationId={conversationId} />
+      <Composer conversationId={conversationId} />
+    </section>
+  );
+}
+
+/** A problem of the conversation as a whole (a compaction the channel refused), above the composer. */
+function ConversationNotice({ conversationId }: { conversationId: string }) {
+  const notice = useAppStore((s) => s.playground.notices[conversationId] ?? null);
+  if (!notice) return null;
+  return (
+    <div className="pg-chat__notice">
+      <Callout
+        tone="warning"
+        compact
+        role="alert"
+        testId="conversation-notice"
+        title={notice.message}
+        actions={
+          <IconButton icon={X} label="Dismiss" size="sm" onClick={() => dismissNotice(conversationId)} />
+        }
+      >
+        {notice.hint ?? 'Nothing was changed.'}
+      </Callout>
+    </div>
+  );
+}

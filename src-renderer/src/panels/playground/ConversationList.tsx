@@ -1,0 +1,275 @@
+import {
+  FileJson,
+  FileText,
+  MessagesSquare,
+  PanelLeftClose,
+  Pencil,
+  RotateCw,
+  Search,
+  SquarePen,
+  Trash2,
+} from 'lucide-react';
+import { memo, useCallback, useState } from 'react';
+import { type ConversationSummary, conversationTitle } from '../../../../src-preload/contract.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { focusComposer } from './composer-focus.ts';
+import { listDate } from './labels.ts';
+import {
+  deleteConversation,
+  exportConversation,
+  loadConversationList,
+  newChat,
+  openConversation,
+  renameConversation,
+  searchConversations,
+} from './playground-actions.ts';
+import { RowMenu } from './RowMenu.tsx';
+
+interface ConversationListProps {
+  /** Shown over the chat (a narrow window) rather than beside it. */
+  drawer: boolean;
+  onClose(): void;
+  /** A conversation was opened (a drawer then closes). */
+  onChosen(): void;
+}
+
+/** Saved conversations, most recent first: search, New chat, and per row rename, export and delete. */
+export function ConversationList({ drawer, onClose, onChosen }: ConversationListProps) {
+  const list = useAppStore((s) => s.playground.list);
+  const status = useAppStore((s) => s.playground.listStatus);
+  const error = useAppStore((s) => s.playground.listError);
+  const query = useAppStore((s) => s.playground.query);
+  const movedAside = useAppStore((s) => s.playground.movedAside);
+  const activeId = useAppStore((s) => s.playground.activeId);
+  const openingId = useAppStore((s) => s.playground.opening);
+  // The chat being written that is not saved yet has a row of its own, so the list always shows where you are.
+  const unsavedTitle = useAppStore((s) => {
+    const active = s.playground.activeId ? s.playground.open[s.playground.activeId] : undefined;
+    if (!active || s.playground.list.some((item) => item.id === active.id)) return null;
+    return conversationTitle(active);
+  });
+  const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
+  const open = useCallback(
+    (id: string) => {
+      void openConversation(id);
+      onChosen();
+    },
+    [onChosen],
+  );
+  const searching = query.trim() !== '';
+
+  return (
+    <aside
+      className={`pg-list${drawer ? ' pg-list--drawer' : ''}`}
+      aria-label="Conversations"
+      data-testid="conversations"
+    >
+      <header className="pg-list__head">
+        <Button
+          size="sm"
+          variant="secondary"
+          icon={SquarePen}
+          className="pg-list__new"
+          onClick={() => {
+            newChat();
+            onChosen();
+            focusComposer();
+          }}
+          title={`New chat (${MOD_KEY_LABEL}+N)`}
+          aria-keyshortcuts="Control+N Meta+N"
+          data-testid="new-chat"
+        >
+          New chat
+        </Button>
+        <IconButton icon={PanelLeftClose} label="Hide conversations" size="sm" onClick={onClose} />
+      </header>
+      <div className="pg-list__search">
+        <Search size={14} aria-hidden className="pg-list__search-icon" />
+        <input
+          type="search"
+          // A drawer opened from the keyboard puts the caret where the next key is likely to go.
+          autoFocus={drawer}
+          className="input pg-list__search-input"
+          placeholder="Search"
+          aria-label="Search conversations"
+          value={query}
+          onChange={(event) => searchConversations(event.target.value)}
+          data-testid="conversation-search"
+        />
+      </div>
+      <div className="pg-list__scroller">
+        {movedAside > 0 ? (
+          <Callout tone="warning" compact>
+            {movedAside === 1
+              ? 'One conversation file could not be read and was moved aside.'
+              : `${movedAside} conversation files could not be read and were moved aside.`}
+          </Callout>
+        ) : null}
+        {status === 'failed' && error ? (
+          <Callout
+            tone="error"
+            compact
+            title="The conversations could not be listed"
+            actions={
+              <IconButton
+                icon={RotateCw}
+                label="Try again"
+                size="sm"
+                onClick={() => void loadConversationList()}
+              />
+            }
+          >
+            {error.message}
+          </Callout>
+        ) : null}
+        <ul className="pg-list__items">
+          {unsavedTitle !== null && !searching ? (
+            <li className="pg-row" aria-current="true" data-testid="conversation-unsaved">
+              <span className="pg-row__main pg-row__main--static">
+                <span className="pg-row__title">{unsavedTitle}</span>
+                <span className="pg-row__meta">Not saved until the first message</span>
+              </span>
+            </li>
+          ) : null}
+          {list.map((item) => (
+            <ConversationRow
+              key={item.id}
+              item={item}
+              active={item.id === activeId}
+              opening={item.id === openingId}
+              onOpen={open}
+              onDelete={setDeleting}
+            />
+          ))}
+        </ul>
+        {list.length === 0 && status === 'ready' ? (
+          <p className="pg-list__empty" data-testid="conversations-empty">
+            <MessagesSquare size={15} aria-hidden />
+            {searching
+              ? `No conversation matches “${query.trim()}”.`
+              : 'Your conversations are saved here as you chat.'}
+          </p>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete this conversation?"
+        icon={Trash2}
+        confirmLabel="Delete"
+        onConfirm={() => (deleting ? deleteConversation(deleting.id) : Promise.resolve(true))}
+        onClose={() => setDeleting(null)}
+        testId="confirm-delete-conversation"
+      >
+        <p>
+          “{deleting?.title}” and its {deleting?.messageCount ?? 0} messages will be deleted. This cannot be
+          undone.
+        </p>
+      </ConfirmDialog>
+    </aside>
+  );
+}
+
+interface ConversationRowProps {
+  item: ConversationSummary;
+  active: boolean;
+  /** Being fetched from main after a click. */
+  opening: boolean;
+  onOpen(id: string): void;
+  onDelete(item: ConversationSummary): void;
+}
+
+const ConversationRow = memo(function ConversationRow({
+  item,
+  active,
+  opening,
+  onOpen,
+  onDelete,
+}: ConversationRowProps) {
+  const [renaming, setRenaming] = useState(false);
+  const [title, setTitle] = useState(item.title);
+  const finish = (save: boolean) => {
+    setRenaming(false);
+    if (save && title.trim() !== item.title) void renameConversation(item.id, title);
+  };
+  return (
+    <li
+      className="pg-row"
+      aria-current={active ? 'true' : undefined}
+      aria-busy={opening || undefined}
+      data-testid="conversation-item"
+    >
+      {renaming ? (
+        <input
+          className="input pg-row__rename"
+          value={title}
+          aria-label="Conversation title"
+          autoFocus
+          onFocus={(event) => event.target.select()}
+          onChange={(event) => setTitle(event.target.value)}
+          onBlur={() => finish(true)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') finish(true);
+            else if (event.key === 'Escape') {
+              event.preventDefault();
+              finish(false);
+            }
+          }}
+          maxLength={200}
+          data-testid="conversation-rename-input"
+        />
+      ) : (
+        <button
+          type="button"
+          className="pg-row__main"
+          onClick={() => onOpen(item.id)}
+          title={item.preview || item.title}
+        >
+          <span className="pg-row__title" data-testid="conversation-title-in-list">
+            {item.title}
+          </span>
+          <span className="pg-row__meta">
+            {listDate(item.updatedAt)} · <span className="pg-row__model">{item.model}</span>
+          </span>
+        </button>
+      )}
+      <RowMenu
+        label={`Actions for ${item.title}`}
+        testId="conversation-menu"
+        items={[
+          {
+            label: 'Rename',
+            icon: Pencil,
+            onSelect: () => {
+              setTitle(item.title);
+              setRenaming(true);
+            },
+            testId: 'conversation-rename',
+          },
+          {
+            label: 'Export as Markdown',
+            icon: FileText,
+            onSelect: () => void exportConversation(item.id, 'md'),
+            testId: 'conversation-export-md',
+          },
+          {
+            label: 'Export as JSON',
+            icon: FileJson,
+            onSelect: () => void exportConversation(item.id, 'json'),
+            testId: 'conversation-export-json',
+          },
+          {
+            label: 'Delete…',
+            icon: Trash2,
+            onSelect: () => onDelete(item),
+            danger: true,
+            testId: 'conversation-delete',
+          },
+        ]}
+      />
+    </li>
+  );
+});

@@ -1,0 +1,78 @@
+import { ArrowDown, LoaderCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { ConversationMessage } from '../../../../src-preload/contract.ts';
+import { useAppStore } from '../../store/index.ts';
+import { CompactionView } from './CompactionView.tsx';
+import { streamingReply } from './conversation-edits.ts';
+import { ReplyView } from './ReplyView.tsx';
+import { UserMessageView } from './UserMessageView.tsx';
+import { useFollowScroll } from './useFollowScroll.ts';
+
+const NO_MESSAGES: readonly ConversationMessage[] = [];
+
+/**
+ * The conversation's messages, in a scroll area that follows a streaming reply until the user scrolls up
+ * ("Jump to latest" then brings them back). Each message is its own memoised component, so a new token
+ * re-renders only the reply it belongs to.
+ */
+export function MessageList({ conversationId }: { conversationId: string }) {
+  const messages = useAppStore((s) => s.playground.open[conversationId]?.messages ?? NO_MESSAGES);
+  const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
+  const busy = useAppStore((s) => {
+    const conversation = s.playground.open[conversationId];
+    return (
+      Boolean(s.playground.compacting[conversationId]) ||
+      (conversation ? streamingReply(conversation) !== null : false)
+    );
+  });
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const { following, jumpToLatest } = useFollowScroll(scroller, content);
+
+  // A message the user just sent (or a reply asked for again) brings the view back to the end.
+  const last = messages.at(-1);
+  const lastId = last?.id;
+  const lastIsNewTurn = last?.role === 'assistant' && last.state === 'streaming';
+  useEffect(() => {
+    if (lastId && lastIsNewTurn) jumpToLatest();
+  }, [lastId, lastIsNewTurn, jumpToLatest]);
+
+  return (
+    <div className="pg-messages">
+      <div className="pg-messages__scroller" ref={scroller} data-testid="messages" tabIndex={-1}>
+        <div className="pg-messages__inner" ref={content}>
+          {messages.map((message) =>
+            message.role === 'user' ? (
+              <UserMessageView
+                key={message.id}
+                conversationId={conversationId}
+                message={message}
+                busy={busy}
+              />
+            ) : message.role === 'assistant' ? (
+              <ReplyView key={message.id} conversationId={conversationId} message={message} busy={busy} />
+            ) : (
+              <CompactionView key={message.id} conversationId={conversationId} marker={message} />
+            ),
+          )}
+          {compacting ? (
+            <div className="pg-marker pg-marker--busy" role="status" data-testid="compacting">
+              <span className="pg-marker__rule" aria-hidden />
+              <span className="pg-marker__label">
+                <LoaderCircle size={14} className="spin" aria-hidden />
+                Compacting {messages.length} {messages.length === 1 ? 'message' : 'messages'}…
+              </span>
+              <span className="pg-marker__rule" aria-hidden />
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {following ? null : (
+        <button type="button" className="pg-jump" onClick={jumpToLatest} data-testid="jump-to-latest">
+          <ArrowDown size={14} aria-hidden />
+          Jump to latest
+        </button>
+      )}
+    </div>
+  );
+}

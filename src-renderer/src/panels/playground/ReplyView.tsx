@@ -1,0 +1,216 @@
+import { ArrowLeftRight, Braces, ChevronRight, Copy, RotateCcw, Trash2 } from 'lucide-react';
+import { memo, useState } from 'react';
+import type { AssistantMessage } from '../../../../src-preload/contract.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { Markdown } from '../../markdown/index.ts';
+import { useAppStore } from '../../store/index.ts';
+import { INTERRUPTED_STATUS } from './conversation-edits.ts';
+import { endedShort, FORMAT_NAMES, replyFacts } from './labels.ts';
+import {
+  copyText,
+  deleteMessage,
+  inspectMessage,
+  openLink,
+  regenerate,
+  switchFormatAndRetry,
+} from './playground-actions.ts';
+
+interface ReplyViewProps {
+  conversationId: string;
+  message: AssistantMessage;
+  busy: boolean;
+}
+
+/**
+ * A model's reply: reasoning, the text as markdown, and once it has ended its facts and actions. While it
+ * streams, this is the only component that reads its stream, so a token re-renders nothing else; the
+ * markdown stays the same component from the first token to the end, so finishing re-renders nothing.
+ */
+export const ReplyView = memo(function ReplyView({ conversationId, message, busy }: ReplyViewProps) {
+  const streamId = useAppStore((s) => s.playground.live[message.id]?.streamId);
+  const live = streamId !== undefined;
+  const streamText = useAppStore((s) => (streamId ? (s.streams[streamId]?.text ?? '') : ''));
+  const streamReasoning = useAppStore((s) => (streamId ? (s.streams[streamId]?.reasoning ?? '') : ''));
+  const inspected = useAppStore((s) => s.playground.inspect?.messageId === message.id);
+  const text = live ? streamText : message.text;
+  const reasoning = live ? streamReasoning : message.reasoning;
+  return (
+    <article
+      className={`pg-msg pg-msg--assistant${inspected ? ' pg-msg--inspected' : ''}`}
+      aria-label={`Reply from ${message.model}`}
+      aria-busy={live || undefined}
+      data-testid="reply"
+      data-state={live ? 'streaming' : message.state}
+    >
+      {reasoning ? <Reasoning text={reasoning} live={live} thinking={live && text === ''} /> : null}
+      <div className="pg-reply__text" data-testid="reply-text" data-selectable>
+        <Markdown text={text} streaming={live} onOpenLink={(url) => void openLink(url)} />
+      </div>
+      {live ? (
+        <LiveStatus phase={text ? 'writing' : reasoning ? 'thinking' : 'waiting'} />
+      ) : (
+        <SettledParts conversationId={conversationId} message={message} busy={busy} />
+      )}
+    </article>
+  );
+});
+
+const PHASES = {
+  waiting: 'Waiting for the first token…',
+  thinking: 'Thinking…',
+  writing: 'Writing…',
+} as const;
+
+function LiveStatus({ phase }: { phase: keyof typeof PHASES }) {
+  // Stop is the composer's button (and Esc): always in view, however far the reply has scrolled.
+  return (
+    <p className="pg-reply__status" data-testid="reply-live">
+      <span className="pg-pulse" aria-hidden />
+      {PHASES[phase]}
+    </p>
+  );
+}
+
+function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
+  const facts = replyFacts(message);
+  const interrupted = message.status === INTERRUPTED_STATUS;
+  return (
+    <>
+      {message.state === 'stopped' ? (
+        <p className="pg-reply__note" data-testid="reply-stopped">
+          {interrupted
+            ? 'Interrupted — the app closed before the reply ended.'
+            : message.text || message.reasoning
+              ? 'Stopped — partial reply kept.'
+              : 'Stopped before any text arrived.'}
+        </p>
+      ) : null}
+      {message.state === 'done' && endedShort(message) ? (
+        <p className="pg-reply__note" data-testid="reply-short">
+          The reply ended early ({message.status}): a limit or a filter cut it short.
+        </p>
+      ) : null}
+      {message.state === 'done' && !message.text && !message.reasoning ? (
+        <p className="pg-reply__note">The model answered with no text.</p>
+      ) : null}
+      {message.state === 'error' && message.error ? (
+        <ReplyError conversationId={conversationId} message={message} busy={busy} />
+      ) : null}
+      <footer className="pg-reply__footer">
+        <p className="pg-facts" data-testid="reply-facts">
+          <span className="pg-facts__model" title={`${FORMAT_NAMES[message.format]} format`}>
+            {message.model}
+          </span>
+          {facts.map((fact) => (
+            <span
+              key={fact.key}
+              className={`pg-facts__item pg-facts__item--${fact.key}`}
+              title={fact.title}
+              data-fact={fact.key}
+            >
+              {fact.text}
+            </span>
+          ))}
+        </p>
+        <div className="pg-msg__actions" role="toolbar" aria-label="Reply actions">
+          <IconButton
+            icon={Copy}
+            label="Copy"
+            size="sm"
+            disabled={!message.text}
+            onClick={() => void copyText(message.text)}
+            data-testid="copy-reply"
+          />
+          <IconButton
+            icon={RotateCcw}
+            label="Regenerate"
+            size="sm"
+            disabled={busy}
+            onClick={() => regenerate(conversationId, message.id)}
+            data-testid="regenerate"
+          />
+          <IconButton
+            icon={Braces}
+            label="Inspect the request and response"
+            size="sm"
+            onClick={() => inspectMessage(conversationId, message.id)}
+            data-testid="inspect-reply"
+          />
+          <IconButton
+            icon={Trash2}
+            label="Delete this reply"
+            size="sm"
+            disabled={busy}
+            onClick={() => deleteMessage(conversationId, message.id)}
+            data-testid="delete-message"
+          />
+        </div>
+      </footer>
+    </>
+  );
+}
+
+/** The error on its turn, with the way out: the other format in one click, or simply again. */
+function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
+  const error = message.error!;
+  const other = message.format === 'responses' ? 'content' : 'responses';
+  const action =
+    error.code === 'format_unsupported' ? (
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={ArrowLeftRight}
+        disabled={busy}
+        onClick={() => switchFormatAndRetry(conversationId, message.id)}
+        data-testid="switch-format"
+      >
+        Switch to {FORMAT_NAMES[other]}
+      </Button>
+    ) : (
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={RotateCcw}
+        disabled={busy}
+        onClick={() => regenerate(conversationId, message.id)}
+        data-testid="try-again"
+      >
+        Try again
+      </Button>
+    );
+  return (
+    <Callout tone="error" compact title={error.message} testId="reply-error" role="alert">
+      {error.hint ? <p>{error.hint}</p> : null}
+      {error.requestId ? <p className="pg-reply__request-id">Request id {error.requestId}</p> : null}
+      <div className="pg-reply__fix">{action}</div>
+    </Callout>
+  );
+}
+
+/** The reasoning summary: open while the reply streams, folded once it ends (the reader can reopen it). */
+function Reasoning({ text, live, thinking }: { text: string; live: boolean; thinking: boolean }) {
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const open = choice ?? live;
+  return (
+    <div className="pg-reasoning" data-testid="reasoning">
+      <button
+        type="button"
+        className="disclosure pg-reasoning__toggle"
+        aria-expanded={open}
+        onClick={() => setChoice(!open)}
+      >
+        <ChevronRight size={14} className="disclosure__chevron" aria-hidden />
+        {thinking ? 'Thinking…' : 'Reasoning'}
+        {live ? null : (
+          <span className="disclosure__hint">{text.length.toLocaleString('en-US')} characters</span>
+        )}
+      </button>
+      {open ? (
+        <div className="pg-reasoning__text" data-selectable>
+          {text}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { Copy, Pencil, Trash2 } from 'lucide-react';
+import { memo, useState } from 'react';
+import type { UserMessage } from '../../../../src-preload/contract.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { copyText, deleteMessage, editAndResend } from './playground-actions.ts';
+import { useAutoGrow } from './useAutoGrow.ts';
+
+interface UserMessageViewProps {
+  conversationId: string;
+  message: UserMessage;
+  /** A reply is arriving or the conversation is being compacted: no edits meanwhile. */
+  busy: boolean;
+}
+
+/** One of the user's turns, on the right; copy, edit and resend (later turns are dropped), delete. */
+export const UserMessageView = memo(function UserMessageView({
+  conversationId,
+  message,
+  busy,
+}: UserMessageViewProps) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <TurnEditor
+        initial={message.text}
+        onCancel={() => setEditing(false)}
+        onResend={(text) => {
+          setEditing(false);
+          editAndResend(conversationId, message.id, text);
+        }}
+      />
+    );
+  }
+  return (
+    <article className="pg-msg pg-msg--user" aria-label="You" data-testid="user-message">
+      <div className="pg-msg__bubble" data-selectable>
+        {message.text}
+      </div>
+      <div className="pg-msg__actions" role="toolbar" aria-label="Message actions">
+        <IconButton icon={Copy} label="Copy" size="sm" onClick={() => void copyText(message.text)} />
+        <IconButton
+          icon={Pencil}
+          label={busy ? 'Edit and resend (wait for the reply to finish)' : 'Edit and resend'}
+          size="sm"
+          disabled={busy}
+          onClick={() => setEditing(true)}
+          data-testid="edit-message"
+        />
+        <IconButton
+          icon={Trash2}
+          label="Delete this message"
+          size="sm"
+          disabled={busy}
+          onClick={() => deleteMessage(conversationId, message.id)}
+          data-testid="delete-message"
+        />
+      </div>
+    </article>
+  );
+});
+
+interface TurnEditorProps {
+  initial: string;
+  onCancel(): void;
+  onResend(text: string): void;
+}
+
+function TurnEditor({ initial, onCancel, onResend }: TurnEditorProps) {
+  const [text, setText] = useState(initial);
+  const grow = useAutoGrow(text, 14);
+  const canSend = text.trim() !== '';
+  return (
+    <div className="pg-msg pg-msg--user pg-msg--editing" data-testid="edit-turn">
+      <textarea
+        ref={grow}
+        className="input pg-edit__text"
+        value={text}
+        aria-label="Edit your message"
+        autoFocus
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onCancel();
+          } else if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && canSend) {
+            event.preventDefault();
+            onResend(text);
+          }
+        }}
+        data-testid="edit-turn-input"
+      />
+      <div className="pg-edit__bar">
+        <span className="pg-edit__note">Later messages will be replaced by the new reply.</span>
+        <Button size="sm" variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          disabled={!canSend}
+          onClick={() => onResend(text)}
+          data-testid="edit-turn-resend"
+        >
+          Resend
+          <Kbd keys={[MOD_KEY_LABEL, '↵']} />
+        </Button>
+      </div>
+    </div>
+  );
+}

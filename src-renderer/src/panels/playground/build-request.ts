@@ -1,0 +1,154 @@
+// The next request of a conversation, in either format. Pure: the Playground's actions call these with
+// the conversation as it stands (its last message being the new user turn), and unit tests check the wire
+// shapes without a gateway. Main then turns the request into the HTTP body (src-main/gateway).
+import type {
+  AssistantMessage,
+  ChatFormat,
+  ChatSettings,
+  CompactionMarker,
+  CompactRequest,
+  Conversation,
+  ConversationMessage,
+  GenerateContentRequest,
+  ResponsesRequest,
+} from '../../../../src-preload/contract.ts';
+
+type Content = GenerateContentRequest['contents'][number];
+
+/** The messages the model still sees: the last compaction (if any) and everything after it. */
+export function messagesInContext(messages: readonly ConversationMessage[]): {
+  compaction: CompactionMarker | null;
+  after: ConversationMessage[];
+} {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.role === 'compaction') return { compaction: message, after: messages.slice(index + 1) };
+  }
+  return { compaction: null, after: [...messages] };
+}
+
+/**
+ * A reply worth sending back as context: finished or stopped with text. A failed reply, one still
+ * streaming, or an empty one would only confuse the model.
+ */
+function isUsableReply(message: AssistantMessage): boolean {
+  return (message.state === 'done' || message.state === 'stopped') && message.text !== '';
+}
+
+/** Only the parameters that are set, and only those the format has a field for. */
+export function settingsFor(settings: ChatSettings, format: ChatFormat): ChatSettings | undefined {
+  const sent: ChatSettings = {};
+  if (settings.instructions !== undefined && settings.instructions.trim() !== '')
+    sent.instructions = settings.instructions;
+  if (settings.temperature !== undefined) sent.temperature = settings.temperature;
+  if (settings.topP !== undefined) sent.topP = settings.topP;
+  if (settings.maxOutputTokens !== undefined) sent.maxOutputTokens = settings.maxOutputTokens;
+  if (format === 'responses') {
+    if (settings.reasoningEffort !== undefined) sent.reasoningEffort = settings.reasoningEffort;
+  } else {
+    if (settings.thinkingBudget !== undefined) sent.thinkingBudget = settings.thinkingBudget;
+    const stops = (settings.stopSequences ?? []).filter((stop) => stop !== '');
+    if (stops.length > 0) sent.stopSequences = stops;
+  }
+  return Object.keys(sent).length > 0 ? sent : undefined;
+}
+
+/** Responses input items for messages (a compaction's items are passed through as the gateway gave them). */
+function responsesItems(compaction: CompactionMarker | null, messages: readonly ConversationMessage[]) {
+  const items: unknown[] = compaction ? [...compaction.items] : [];
+  for (const message of messages) {
+    if (message.role === 'user') items.push({ role: 'user', content: message.text });
+    else if (message.role === 'assistant' && isUsableReply(message))
+      items.push({ role: 'assistant', content: message.text });
+  }
+  return items;
+}
+
+/**
+ * The reply a chained request continues from: the last stored, completed reply in context. Only
+ * replies made with `store` on can be continued by id, hence the conversation's `store` must be on too.
+ */
+function chainFrom(conversation: Conversation, after: readonly ConversationMessage[]): number {
+  if (!conversation.chainResponses || !conversation.store) return -1;
+  for (let index = after.length - 1; index >= 0; index--) {
+    const message = after[index]!;
+    if (message.role === 'assistant' && message.state === 'done' && message.responseId) return index;
+  }
+  return -1;
+}
+
+/** The next `/v1/responses` request: the conversation's messages (its last one is the new user turn). */
+export function responsesRequestFor(conversation: Conversation): ResponsesRequest {
+  const { compaction, after } = messagesInContext(conversation.messages);
+  const request: ResponsesRequest = { model: conversation.model, input: [], store: conversation.store };
+  const chained = chainFrom(conversation, after);
+  if (chained >= 0) {
+    // The gateway already holds everything up to that reply: send only what came after it.
+    request.previousResponseId = (after[chained] as AssistantMessage).responseId!;
+    request.input = responsesItems(null, after.slice(chained + 1));
+  } else {
+    request.input = responsesItems(compaction, after);
+  }
+  const settings = settingsFor(conversation.settings, 'responses');
+  if (settings) request.settings = settings;
+  return request;
+}
+
+/**
+ * The text of a compaction's user messages. Its summary item is encrypted for the Responses format only,
+ * so content generation can carry on from what the user said, not from the summary.
+ */
+function compactedUserTexts(compaction: CompactionMarker): string[] {
+  const texts: string[] = [];
+  for (const item of compaction.items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { role, content } = item as { role?: unknown; content?: unknown };
+    if (role !== 'user') continue;
+    if (typeof content === 'string') texts.push(content);
+    else if (Array.isArray(content)) {
+      const text = content
+        .map((part) => (typeof part?.text === 'string' ? (part.text as string) : ''))
+        .join('');
+      if (text) texts.push(text);
+    }
+  }
+  return texts;
+}
+
+/** Appends a text turn, joining it to the previous one when the role repeats (turns should alternate). */
+function pushTurn(contents: Content[], role: Content['role'], text: string): void {
+  const last = contents.at(-1);
+  if (last && last.role === role) last.parts.push({ text });
+  else contents.push({ role, parts: [{ text }] });
+}
+
+/** The next content-generation request (`contents` with user/model roles). */
+export function contentRequestFor(conversation: Conversation): GenerateContentRequest {
+  const { compaction, after } = messagesInContext(conversation.messages);
+  const contents: Content[] = [];
+  if (compaction) for (const text of compactedUserTexts(compaction)) pushTurn(contents, 'user', text);
+  for (const message of after) {
+    if (message.role === 'user') pushTurn(contents, 'user', message.text);
+    else if (message.role === 'assistant' && isUsableReply(message))
+      pushTurn(contents, 'model', message.text);
+  }
+  const request: GenerateContentRequest = { model: conversation.model, contents };
+  const settings = settingsFor(conversation.settings, 'content');
+  if (settings) request.settings = settings;
+  return request;
+}
+
+/** Whether compaction would have anything to work on: at least one exchange since the last compaction. */
+export function canCompact(conversation: Conversation): boolean {
+  const { after } = messagesInContext(conversation.messages);
+  return after.some((message) => message.role === 'assistant' && isUsableReply(message));
+}
+
+/** The compaction request for the whole history as it stands. */
+export function compactRequestFor(conversation: Conversation): CompactRequest {
+  const { compaction, after } = messagesInContext(conversation.messages);
+  const request: CompactRequest = { model: conversation.model, input: responsesItems(compaction, after) };
+  const instructions = conversation.settings.instructions?.trim();
+  if (instructions) request.instructions = conversation.settings.instructions!;
+  return request;
+}

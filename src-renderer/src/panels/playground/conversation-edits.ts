@@ -1,0 +1,268 @@
+// What the Playground does to a conversation, as pure functions of it: a new chat, a user turn, a reply
+// starting and ending, edit-and-resend, regenerate, delete, compaction, and how a saved conversation is
+// read back. The actions (playground-actions.ts) call these and do the I/O; tests call them directly.
+import type {
+  AppError,
+  AssistantMessage,
+  CompactionMarker,
+  CompactResult,
+  Conversation,
+  ConversationMessage,
+  ConversationSetup,
+  ExchangeLog,
+  PlaygroundPrefs,
+  ReplyMetrics,
+  UserMessage,
+} from '../../../../src-preload/contract.ts';
+import { conversationTitle, MAX_LOGGED_BODY } from '../../../../src-preload/contract.ts';
+import type { StreamState } from '../../store/streams.ts';
+
+/** The status a reply gets when the app closed while it was still arriving. */
+export const INTERRUPTED_STATUS = 'interrupted';
+
+/** A new chat starts with the choices of the last one (remembered in prefs). */
+export function newConversation(id: string, now: string, prefs: PlaygroundPrefs): Conversation {
+  return {
+    id,
+    customTitle: '',
+    createdAt: now,
+    updatedAt: now,
+    messages: [],
+    format: prefs.format,
+    stream: prefs.stream,
+    model: prefs.format === 'responses' ? prefs.responsesModel : prefs.contentModel,
+    settings: {},
+    store: false,
+    chainResponses: false,
+  };
+}
+
+export function userMessage(id: string, text: string, now: string): UserMessage {
+  return { id, role: 'user', text, createdAt: now };
+}
+
+/** The reply a request is about to fill in: empty, `streaming`, made with the conversation's choices. */
+export function replyPlaceholder(id: string, now: string, setup: ConversationSetup): AssistantMessage {
+  return {
+    id,
+    role: 'assistant',
+    text: '',
+    reasoning: '',
+    createdAt: now,
+    state: 'streaming',
+    status: null,
+    error: null,
+    usage: null,
+    metrics: { ttftMs: null, totalMs: null, tokensPerSecond: null },
+    responseId: null,
+    format: setup.format,
+    model: setup.model,
+    inspector: null,
+  };
+}
+
+export function withMessages(
+  conversation: Conversation,
+  messages: ConversationMessage[],
+  now: string,
+): Conversation {
+  return { ...conversation, messages, updatedAt: now };
+}
+
+/** Replaces one message (by id) with what `change` makes of it; the same conversation when it is absent. */
+export function changeMessage(
+  conversation: Conversation,
+  id: string,
+  change: (message: ConversationMessage) => ConversationMessage,
+  now: string,
+): Conversation {
+  const index = conversation.messages.findIndex((m) => m.id === id);
+  if (index < 0) return conversation;
+  const messages = conversation.messages.slice();
+  messages[index] = change(messages[index]!);
+  return withMessages(conversation, messages, now);
+}
+
+export interface ReplyTimes {
+  /** `performance.now()` just before the request was handed to main. */
+  sentAt: number;
+  firstContentAt: number | null;
+  endedAt: number | null;
+  outputTokens: number | null;
+}
+
+/**
+ * Time to first token and total from Send; tokens per second over the generation after the first token.
+ * Unknown parts are `null` (a reply that came whole has no measurable generation time).
+ */
+export function replyMetrics({ sentAt, firstContentAt, endedAt, outputTokens }: ReplyTimes): ReplyMetrics {
+  const ttftMs = firstContentAt === null ? null : Math.max(0, firstContentAt - sentAt);
+  const totalMs = endedAt === null ? null : Math.max(0, endedAt - sentAt);
+  const generatingMs = ttftMs !== null && totalMs !== null ? totalMs - ttftMs : 0;
+  const tokensPerSecond =
+    outputTokens !== null && outputTokens > 0 && generatingMs > 0
+      ? outputTokens / (generatingMs / 1000)
+      : null;
+  return { ttftMs, totalMs, tokensPerSecond };
+}
+
+/** A reply once its stream has ended: what arrived (also when stopped or failed part-way), and its metrics. */
+export function settledReply(reply: AssistantMessage, stream: StreamState, sentAt: number): AssistantMessage {
+  const state = stream.status === 'stopped' ? 'stopped' : stream.status === 'error' ? 'error' : 'done';
+  return {
+    ...reply,
+    text: stream.text,
+    reasoning: stream.reasoning,
+    state,
+    status: state === 'stopped' ? 'stopped' : state === 'error' ? null : (stream.doneStatus ?? null),
+    error: state === 'error' ? stream.error : null,
+    usage: stream.usage,
+    responseId: stream.responseId,
+    metrics: replyMetrics({
+      sentAt,
+      firstContentAt: stream.firstContentAt,
+      endedAt: stream.endedAt,
+      outputTokens: stream.usage?.outputTokens ?? null,
+    }),
+    inspector:
+      stream.request || stream.exchange ? { request: stream.request, exchange: stream.exchange } : null,
+  };
+}
+
+/** A reply whose request could not even start (no key, a refused input, …). */
+export function failedReply(reply: AssistantMessage, error: AppError): AssistantMessage {
+  return { ...reply, state: 'error', error };
+}
+
+/**
+ * Edit and resend: the user message gets its new text and everything after it is dropped, so the
+ * conversation ends with that turn, ready for a new reply. `null` when the message is not a user turn.
+ */
+export function editedConversation(
+  conversation: Conversation,
+  userId: string,
+  text: string,
+  now: string,
+): Conversation | null {
+  const index = conversation.messages.findIndex((m) => m.id === userId);
+  const message = conversation.messages[index];
+  if (message?.role !== 'user') return null;
+  const edited: UserMessage = { ...message, text, createdAt: now };
+  return withMessages(conversation, [...conversation.messages.slice(0, index), edited], now);
+}
+
+/**
+ * Regenerate (or try again): the reply and everything after it are dropped; the conversation then ends
+ * with the user turn it answered. `null` when no user turn comes right before it.
+ */
+export function regeneratedConversation(
+  conversation: Conversation,
+  replyId: string,
+  now: string,
+): Conversation | null {
+  const index = conversation.messages.findIndex((m) => m.id === replyId);
+  if (index < 1 || conversation.messages[index]?.role !== 'assistant') return null;
+  if (conversation.messages[index - 1]?.role !== 'user') return null;
+  return withMessages(conversation, conversation.messages.slice(0, index), now);
+}
+
+export function withoutMessage(conversation: Conversation, id: string, now: string): Conversation {
+  const messages = conversation.messages.filter((m) => m.id !== id);
+  return messages.length === conversation.messages.length
+    ? conversation
+    : withMessages(conversation, messages, now);
+}
+
+/** An exchange log for a call that was not streamed through main's stream manager (compaction). */
+export function exchangeFromRaw(raw: unknown): ExchangeLog | null {
+  if (raw === undefined || raw === null) return null;
+  const text = typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2);
+  return {
+    status: null,
+    requestId: null,
+    contentType: 'application/json',
+    events: [],
+    omittedEvents: 0,
+    body: text.length > MAX_LOGGED_BODY ? text.slice(0, MAX_LOGGED_BODY) : text,
+    bodyTruncated: text.length > MAX_LOGGED_BODY,
+  };
+}
+
+/** The history replaced by one compaction marker holding the compacted output; the replaced messages are kept to read. */
+export function compactedConversation(
+  conversation: Conversation,
+  result: CompactResult,
+  markerId: string,
+  now: string,
+): Conversation {
+  const marker: CompactionMarker = {
+    id: markerId,
+    role: 'compaction',
+    createdAt: now,
+    model: conversation.model,
+    items: result.output,
+    tokensBefore: result.usage?.inputTokens ?? null,
+    tokensAfter: result.usage?.outputTokens ?? null,
+    replaced: conversation.messages,
+    inspector: { request: result.request, exchange: exchangeFromRaw(result.raw) },
+  };
+  // The title is taken from the first message, which compaction replaces: it is kept as it was.
+  const customTitle = conversation.customTitle.trim()
+    ? conversation.customTitle
+    : conversationTitle(conversation);
+  return { ...withMessages(conversation, [marker], now), customTitle };
+}
+
+/** Why Compact cannot run now, in the words its button's tooltip uses; `null` when it can. */
+export function compactProblem(conversation: Conversation, busy: boolean): string | null {
+  if (conversation.format !== 'responses') return 'Compaction is part of the Responses format only.';
+  if (busy) return 'Wait for the reply to finish.';
+  const sinceMarker = conversation.messages.filter((m) => m.role !== 'compaction');
+  if (sinceMarker.length < 2) return 'Nothing to compact yet: send a message first.';
+  return null;
+}
+
+/**
+ * A conversation read back from disk: a reply saved while it was still arriving, whose stream is not
+ * running in this window (the app closed mid-reply), is shown as stopped, `interrupted`.
+ */
+export function interruptedOnLoad(
+  conversation: Conversation,
+  liveReplyIds: ReadonlySet<string>,
+): Conversation {
+  let changed = false;
+  const messages = conversation.messages.map((message) => {
+    if (message.role !== 'assistant' || message.state !== 'streaming' || liveReplyIds.has(message.id))
+      return message;
+    changed = true;
+    return { ...message, state: 'stopped' as const, status: INTERRUPTED_STATUS };
+  });
+  return changed ? { ...conversation, messages } : conversation;
+}
+
+/** The parameters that change what the next request sends (the count shown on the Parameters toggle). */
+export function setParameterCount(setup: ConversationSetup): number {
+  const { settings } = setup;
+  const responses = setup.format === 'responses';
+  const set = [
+    (settings.instructions ?? '').trim() !== '',
+    settings.temperature !== undefined,
+    settings.topP !== undefined,
+    settings.maxOutputTokens !== undefined,
+    responses && settings.reasoningEffort !== undefined,
+    !responses && settings.thinkingBudget !== undefined,
+    !responses && (settings.stopSequences?.length ?? 0) > 0,
+    responses && setup.store,
+    responses && setup.store && setup.chainResponses,
+  ];
+  return set.filter(Boolean).length;
+}
+
+/** The reply still arriving in a conversation, if any (one at a time per conversation). */
+export function streamingReply(conversation: Conversation): AssistantMessage | null {
+  for (let i = conversation.messages.length - 1; i >= 0; i--) {
+    const message = conversation.messages[i]!;
+    if (message.role === 'assistant' && message.state === 'streaming') return message;
+  }
+  return null;
+}

@@ -1,0 +1,151 @@
+// How the Playground words things: formats, a reply's facts, dates in the list. Pure, for tests.
+import type {
+  AssistantMessage,
+  ChatFormat,
+  CompactionMarker,
+  ConversationSetup,
+} from '../../../../src-preload/contract.ts';
+import { formatElapsed } from '../../util/time.ts';
+import { INTERRUPTED_STATUS } from './conversation-edits.ts';
+
+export const FORMAT_NAMES: Record<ChatFormat, string> = {
+  responses: 'Responses',
+  content: 'Content generation',
+};
+
+/** For a narrow toolbar. */
+export const FORMAT_SHORT_NAMES: Record<ChatFormat, string> = {
+  responses: 'Responses',
+  content: 'Content',
+};
+
+/** The endpoint families a model must speak to be suggested for each format. */
+export const FORMAT_FAMILIES = {
+  responses: ['responses', 'chat'],
+  content: ['content'],
+} as const;
+
+const NUMBER = new Intl.NumberFormat('en-US');
+
+export function formatCount(value: number): string {
+  return NUMBER.format(value);
+}
+
+export interface ReplyFact {
+  key: 'tokens' | 'ttft' | 'speed' | 'total' | 'status';
+  /** What the reader sees. */
+  text: string;
+  /** The longer explanation (tooltip). */
+  title: string;
+}
+
+/** The facts line under a finished reply: tokens in and out, time to first token, speed, total time, status. */
+export function replyFacts(reply: AssistantMessage): ReplyFact[] {
+  const facts: ReplyFact[] = [];
+  const { usage, metrics } = reply;
+  if (usage && (usage.inputTokens !== null || usage.outputTokens !== null)) {
+    const input = usage.inputTokens === null ? '—' : formatCount(usage.inputTokens);
+    const output = usage.outputTokens === null ? '—' : formatCount(usage.outputTokens);
+    const reasoning = usage.reasoningTokens
+      ? ` (${formatCount(usage.reasoningTokens)} of them reasoning)`
+      : '';
+    facts.push({
+      key: 'tokens',
+      text: `${input} in · ${output} out`,
+      title: `Input tokens: ${input}. Output tokens: ${output}${reasoning}.`,
+    });
+  }
+  if (metrics.ttftMs !== null) {
+    facts.push({
+      key: 'ttft',
+      text: `TTFT ${formatElapsed(metrics.ttftMs)}`,
+      title: 'Time to first token: from Send to the first text or reasoning on screen.',
+    });
+  }
+  // A failed request has no speed worth a mention; a finished or stopped one says when it is unknown.
+  if (reply.state !== 'error')
+    facts.push({
+      key: 'speed',
+      text: metrics.tokensPerSecond === null ? '— tok/s' : `${formatSpeed(metrics.tokensPerSecond)} tok/s`,
+      title:
+        metrics.tokensPerSecond === null
+          ? 'Tokens per second: unknown (no output token count, or the reply came whole).'
+          : 'Output tokens per second, after the first token.',
+    });
+  if (metrics.totalMs !== null) {
+    facts.push({
+      key: 'total',
+      text: `${formatElapsed(metrics.totalMs)} total`,
+      title: 'From Send to the end of the reply.',
+    });
+  }
+  const status = reply.state === 'error' ? 'error' : reply.status;
+  if (status) {
+    facts.push({ key: 'status', text: status, title: statusTitle(status, reply.format) });
+  }
+  return facts;
+}
+
+function formatSpeed(tokensPerSecond: number): string {
+  return tokensPerSecond >= 100 ? formatCount(Math.round(tokensPerSecond)) : tokensPerSecond.toFixed(1);
+}
+
+function statusTitle(status: string, format: ChatFormat): string {
+  switch (status) {
+    case 'stopped':
+      return 'You stopped this reply; what had arrived is kept.';
+    case INTERRUPTED_STATUS:
+      return 'The app closed before this reply ended; what had arrived was not kept.';
+    case 'error':
+      return 'The request failed.';
+    default:
+      return format === 'responses' ? `The response’s status: ${status}.` : `The finish reason: ${status}.`;
+  }
+}
+
+/** Whether a finished reply ended short of a natural end (cut by a limit or a filter). */
+export function endedShort(reply: AssistantMessage): boolean {
+  const status = reply.status?.toLowerCase() ?? '';
+  return status === 'incomplete' || status === 'max_tokens' || status === 'safety' || status === 'recitation';
+}
+
+/** "Conversation compacted · 8 messages → summary · 3,210 → 64 tokens". */
+export function compactionSummary(marker: CompactionMarker): string {
+  const count = marker.replaced.length;
+  const parts = [`${count} ${count === 1 ? 'message' : 'messages'} → summary`];
+  if (marker.tokensBefore !== null || marker.tokensAfter !== null) {
+    const before = marker.tokensBefore === null ? '—' : formatCount(marker.tokensBefore);
+    const after = marker.tokensAfter === null ? '—' : formatCount(marker.tokensAfter);
+    parts.push(`${before} → ${after} tokens`);
+  }
+  return parts.join(' · ');
+}
+
+/** The setup in a few words: "Responses · gpt-5-mini · streamed". */
+export function setupLine(setup: Pick<ConversationSetup, 'format' | 'model' | 'stream'>): string {
+  return [
+    FORMAT_NAMES[setup.format],
+    setup.model.trim() || 'no model yet',
+    setup.stream ? 'streamed' : 'whole replies',
+  ].join(' · ');
+}
+
+/** When a conversation was last changed, as a list shows it: "just now", "5 min", "14:05", "Yesterday", "12 Sep". */
+export function listDate(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (at.getTime() >= startOfToday) {
+    return at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  }
+  if (at.getTime() >= startOfToday - 86_400_000) return 'Yesterday';
+  const sameYear = at.getFullYear() === now.getFullYear();
+  return at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  });
+}

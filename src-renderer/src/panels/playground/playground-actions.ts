@@ -1,0 +1,522 @@
+// The Playground's actions: they ask main, fold the answers into the store (store/playground.ts) with the
+// pure edits of conversation-edits.ts, and save. A reply's stream is followed from outside React, so it
+// keeps arriving (and is saved when it ends) while another conversation or panel is shown.
+import type {
+  AppError,
+  AssistantMessage,
+  ChatFormat,
+  Conversation,
+  ConversationExportFormat,
+  ConversationSetup,
+  ConversationSummary,
+  PlaygroundPrefs,
+} from '../../../../src-preload/contract.ts';
+import { toastError, toastSuccess } from '../../actions/feedback.ts';
+import { setPrefs } from '../../actions/prefs.ts';
+import { call } from '../../api.ts';
+import { useAppStore } from '../../store/index.ts';
+import { type LiveReply, upsertSummary } from '../../store/playground.ts';
+import type { StreamState } from '../../store/streams.ts';
+import { compactRequestFor, contentRequestFor, responsesRequestFor } from './build-request.ts';
+import {
+  changeMessage,
+  compactedConversation,
+  compactProblem,
+  editedConversation,
+  failedReply,
+  interruptedOnLoad,
+  newConversation,
+  regeneratedConversation,
+  replyPlaceholder,
+  settledReply,
+  streamingReply,
+  userMessage,
+  withMessages,
+  withoutMessage,
+} from './conversation-edits.ts';
+
+const store = () => useAppStore.getState();
+const playground = () => store().playground;
+const nowIso = () => new Date().toISOString();
+const newId = () => crypto.randomUUID();
+
+/** Setup changes (model, temperature, …) are saved once typing pauses. */
+const SETUP_SAVE_DELAY_MS = 400;
+const SEARCH_DELAY_MS = 250;
+
+// ─── Opening ─────────────────────────────────────────────────────────────────────────────────────
+
+let started = false;
+
+/** The first time the panel is shown: the saved conversations are listed and a new chat is ready. */
+export function ensurePlaygroundReady(): void {
+  if (!started) {
+    started = true;
+    // A setup change typed in the last moment before closing is still saved.
+    window.addEventListener('beforeunload', flushPlayground);
+  }
+  if (playground().listStatus === 'idle') void loadConversationList();
+  if (!playground().activeId) newChat();
+  if (!store().prefsLoaded) refreshNewChatWhenPrefsArrive();
+}
+
+/** A new chat made before the remembered choices arrived takes them once they do (if still untouched). */
+function refreshNewChatWhenPrefsArrive(): void {
+  const unsubscribe = useAppStore.subscribe((state) => {
+    if (!state.prefsLoaded) return;
+    unsubscribe();
+    const active = activeConversation();
+    if (!active || active.messages.length > 0 || persisted.has(active.id)) return;
+    store().putConversation(newConversation(active.id, active.createdAt, state.prefs.playground));
+  });
+}
+
+let latestList = 0;
+
+export async function loadConversationList(query: string = playground().query): Promise<void> {
+  const request = ++latestList;
+  store().updatePlayground({ listStatus: 'loading', listError: null });
+  const result = await call('conversations.list', query.trim() ? { query: query.trim() } : {});
+  // A later search wins over a slower earlier one.
+  if (request !== latestList) return;
+  if (result.ok) {
+    store().updatePlayground({
+      list: result.data.conversations,
+      listStatus: 'ready',
+      movedAside: result.data.movedAside,
+    });
+  } else {
+    store().updatePlayground({ listStatus: 'failed', listError: result.error });
+  }
+}
+
+let searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Filters the list as the user types (asked of main once typing pauses). */
+export function searchConversations(query: string): void {
+  store().updatePlayground({ query });
+  if (searchTimer) clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => void loadConversationList(query), SEARCH_DELAY_MS);
+}
+
+/** A fresh conversation with the last used format, model and streaming choice; the current one if it is still empty. */
+export function newChat(): void {
+  const active = activeConversation();
+  if (active && active.messages.length === 0 && !persisted.has(active.id)) {
+    store().updatePlayground({ inspect: null });
+    return;
+  }
+  const conversation = newConversation(newId(), nowIso(), store().prefs.playground);
+  store().putConversation(conversation);
+  store().updatePlayground({ activeId: conversation.id, inspect: null });
+}
+
+/** Shows a saved conversation (fetched from main the first time). */
+export async function openConversation(id: string): Promise<void> {
+  if (playground().open[id]) {
+    store().updatePlayground({ activeId: id, inspect: null, opening: null });
+    return;
+  }
+  store().updatePlayground({ opening: id });
+  const result = await call('conversations.get', { id });
+  if (playground().opening !== id) return;
+  if (!result.ok) {
+    store().updatePlayground({ opening: null });
+    toastError(result.error);
+    if (result.error.code === 'not_found') dropFromList(id);
+    return;
+  }
+  persisted.add(id);
+  const liveIds = new Set(Object.keys(playground().live));
+  store().putConversation(interruptedOnLoad(result.data, liveIds));
+  store().updatePlayground({ activeId: id, inspect: null, opening: null });
+}
+
+function activeConversation(): Conversation | null {
+  const { activeId, open } = playground();
+  return activeId ? (open[activeId] ?? null) : null;
+}
+
+function conversation(id: string): Conversation | null {
+  return playground().open[id] ?? null;
+}
+
+function dropFromList(id: string): void {
+  store().updatePlayground({ list: playground().list.filter((item) => item.id !== id) });
+}
+
+// ─── Saving ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Conversations main has on disk (listed, opened or saved in this window). */
+const persisted = new Set<string>();
+const saving = new Map<string, Promise<void>>();
+const dirty = new Set<string>();
+const setupTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Saves the conversation as it stands. Saves of one conversation run one after another, and a save
+ * asked while one runs writes the latest state once it is done, so the file never goes back in time.
+ */
+export function saveConversation(id: string): Promise<void> {
+  const timer = setupTimers.get(id);
+  if (timer) {
+    clearTimeout(timer);
+    setupTimers.delete(id);
+  }
+  dirty.add(id);
+  const running = saving.get(id);
+  if (running) return running;
+  const run = (async () => {
+    while (dirty.has(id)) {
+      dirty.delete(id);
+      const current = conversation(id);
+      if (!current) return;
+      const result = await call('conversations.save', { conversation: current });
+      if (result.ok) {
+        persisted.add(id);
+        noteSaved(result.data);
+      } else if (conversation(id)) {
+        toastError(result.error);
+      }
+    }
+  })().finally(() => saving.delete(id));
+  saving.set(id, run);
+  return run;
+}
+
+function noteSaved(summary: ConversationSummary): void {
+  const { list, query } = playground();
+  // While a search is shown, a saved conversation is updated in place but not added to the results.
+  if (query.trim() && !list.some((item) => item.id === summary.id)) return;
+  store().updatePlayground({ list: upsertSummary(list, summary) });
+}
+
+/** Saves shortly after the last of a burst of setup changes; an empty new chat is not saved at all. */
+function saveSetupSoon(id: string): void {
+  const current = conversation(id);
+  if (!current || (current.messages.length === 0 && !persisted.has(id))) return;
+  const timer = setupTimers.get(id);
+  if (timer) clearTimeout(timer);
+  setupTimers.set(
+    id,
+    setTimeout(() => {
+      setupTimers.delete(id);
+      void saveConversation(id);
+    }, SETUP_SAVE_DELAY_MS),
+  );
+}
+
+/** Saves every change still waiting (before the window goes away). */
+export function flushPlayground(): void {
+  for (const id of [...setupTimers.keys()]) void saveConversation(id);
+}
+
+// ─── Setup ───────────────────────────────────────────────────────────────────────────────────────
+
+/** The remembered choices a setup change carries over to the next new chat. */
+function prefsFor(setup: Partial<ConversationSetup>, format: ChatFormat): Partial<PlaygroundPrefs> {
+  const patch: Partial<PlaygroundPrefs> = {};
+  if (setup.format !== undefined) patch.format = setup.format;
+  if (setup.stream !== undefined) patch.stream = setup.stream;
+  const model = setup.model?.trim();
+  if (model) patch[format === 'responses' ? 'responsesModel' : 'contentModel'] = model;
+  return patch;
+}
+
+/** Changes a conversation's format, model, streaming or settings; remembered for new chats, saved soon. */
+export function updateSetup(id: string, patch: Partial<ConversationSetup>): void {
+  const current = conversation(id);
+  if (!current) return;
+  const next = { ...current, ...patch };
+  store().putConversation(next);
+  const remembered = prefsFor(patch, next.format);
+  if (Object.keys(remembered).length > 0) setPrefs({ playground: remembered });
+  saveSetupSoon(id);
+}
+
+/** The format switch: the model becomes the one last used in that format. */
+export function switchFormat(id: string, format: ChatFormat): void {
+  const current = conversation(id);
+  if (!current || current.format === format) return;
+  const prefs = store().prefs.playground;
+  const model = format === 'responses' ? prefs.responsesModel : prefs.contentModel;
+  updateSetup(id, { format, model });
+}
+
+// ─── Sending and replies ─────────────────────────────────────────────────────────────────────────
+
+export function setDraft(id: string, text: string): void {
+  store().setDraft(id, text);
+}
+
+/** Why Send cannot run now (for the button's tooltip), or `null`. */
+export function sendProblem(current: Conversation, draft: string, compacting: boolean): string | null {
+  if (draft.trim() === '') return 'Type a message first.';
+  if (current.model.trim() === '') return 'Choose a model first.';
+  if (compacting) return 'Wait for the compaction to finish.';
+  if (streamingReply(current)) return 'A reply is still arriving.';
+  return null;
+}
+
+/** Sends the conversation's draft as the next user turn. */
+export function sendDraft(id: string): void {
+  const current = conversation(id);
+  if (!current) return;
+  const draft = playground().drafts[id] ?? '';
+  if (sendProblem(current, draft, Boolean(playground().compacting[id]))) return;
+  const now = nowIso();
+  const next = withMessages(current, [...current.messages, userMessage(newId(), draft, now)], now);
+  store().setDraft(id, '');
+  void requestReply(next);
+}
+
+/** Asks for a reply to a conversation that ends with the user turn to answer. */
+async function requestReply(current: Conversation): Promise<void> {
+  store().setNotice(current.id, null);
+  const reply = replyPlaceholder(newId(), nowIso(), current);
+  store().putConversation(withMessages(current, [...current.messages, reply], reply.createdAt));
+  // Saved before the request goes out: a crash loses at most the reply in progress.
+  void saveConversation(current.id);
+  const responses = current.format === 'responses' ? responsesRequestFor(current) : null;
+  const content = responses ? null : contentRequestFor(current);
+  // Metrics count from here: just before the request is handed to main.
+  const sentAt = performance.now();
+  store().setLiveReply(reply.id, {
+    conversationId: current.id,
+    streamId: null,
+    sentAt,
+    stopRequested: false,
+  });
+  const result = responses
+    ? await call('chat.responses', { request: responses, stream: current.stream })
+    : await call('chat.generateContent', { request: content!, stream: current.stream });
+  if (!result.ok) {
+    finishReply(reply.id, (message) => failedReply(message, result.error));
+    return;
+  }
+  const { streamId } = result.data;
+  const live = playground().live[reply.id];
+  if (!live) {
+    // The conversation went away meanwhile (deleted): nothing to fill in.
+    void call('stream.stop', { streamId });
+    return;
+  }
+  updateLive(reply.id, { streamId });
+  if (live.stopRequested) void call('stream.stop', { streamId });
+  follow(reply.id, streamId);
+}
+
+function updateLive(replyId: string, patch: Partial<LiveReply>): void {
+  const live = liveOf(replyId);
+  if (live) store().setLiveReply(replyId, { ...live, ...patch });
+}
+
+const liveOf = (replyId: string): LiveReply | null => playground().live[replyId] ?? null;
+
+/** Watches a reply's stream until it ends, then keeps what arrived in the conversation and saves it. */
+function follow(replyId: string, streamId: string): void {
+  const check = (stream: StreamState | undefined) => {
+    if (!stream || stream.status === 'running') return;
+    unsubscribe();
+    const sentAt = liveOf(replyId)?.sentAt ?? 0;
+    finishReply(replyId, (message) => settledReply(message, stream, sentAt));
+    store().forgetStream(streamId);
+  };
+  const unsubscribe = useAppStore.subscribe((state, previous) => {
+    const stream = state.streams[streamId];
+    if (stream !== previous.streams[streamId]) check(stream);
+  });
+  // Events may have arrived (even the end) before the id did; the streams slice kept them.
+  check(store().streams[streamId]);
+}
+
+/** Replaces the reply with its final form, forgets it as live, and saves. */
+function finishReply(replyId: string, settle: (message: AssistantMessage) => AssistantMessage): void {
+  const live = liveOf(replyId);
+  if (!live) return;
+  const current = conversation(live.conversationId);
+  if (current) {
+    const next = changeMessage(
+      current,
+      replyId,
+      (message) => (message.role === 'assistant' ? settle(message) : message),
+      nowIso(),
+    );
+    // The final text is in place before the reply stops reading its stream: no frame shows it empty.
+    store().putConversation(next);
+  }
+  store().setLiveReply(replyId, null);
+  if (current) void saveConversation(current.id);
+}
+
+/** Stops a reply: main aborts the request; what arrived is kept and marked stopped. */
+export function stopReply(replyId: string): void {
+  const live = liveOf(replyId);
+  if (!live) return;
+  if (live.streamId) void call('stream.stop', { streamId: live.streamId });
+  else updateLive(replyId, { stopRequested: true });
+}
+
+/** Stops whatever reply the shown conversation is waiting for (Esc). `false` when there is none. */
+export function stopActiveReply(): boolean {
+  const current = activeConversation();
+  const reply = current ? streamingReply(current) : null;
+  if (!reply || !liveOf(reply.id)) return false;
+  stopReply(reply.id);
+  return true;
+}
+
+function busy(current: Conversation): boolean {
+  return streamingReply(current) !== null || Boolean(playground().compacting[current.id]);
+}
+
+/** Drops the reply and everything after it, and asks again. */
+export function regenerate(id: string, replyId: string): void {
+  const current = conversation(id);
+  if (!current || busy(current)) return;
+  const next = regeneratedConversation(current, replyId, nowIso());
+  if (next) void requestReply(next);
+}
+
+/** A failed reply's one-click fix: the other format, the same model, asked again. */
+export function switchFormatAndRetry(id: string, replyId: string): void {
+  const current = conversation(id);
+  if (!current || busy(current)) return;
+  const format: ChatFormat = current.format === 'responses' ? 'content' : 'responses';
+  updateSetup(id, { format });
+  regenerate(id, replyId);
+}
+
+/** The user turn gets its new text; every later message is dropped; a new reply is asked for. */
+export function editAndResend(id: string, userId: string, text: string): void {
+  const current = conversation(id);
+  if (!current || busy(current) || text.trim() === '') return;
+  const next = editedConversation(current, userId, text, nowIso());
+  if (next) void requestReply(next);
+}
+
+export function deleteMessage(id: string, messageId: string): void {
+  const current = conversation(id);
+  if (!current || liveOf(messageId)) return;
+  const next = withoutMessage(current, messageId, nowIso());
+  if (next === current) return;
+  store().putConversation(next);
+  const inspect = playground().inspect;
+  if (inspect?.messageId === messageId) store().updatePlayground({ inspect: null });
+  void saveConversation(id);
+}
+
+// ─── Compaction ──────────────────────────────────────────────────────────────────────────────────
+
+const NO_COMPACTION = 'This model’s channel does not offer compaction.';
+
+/** The refusal in plain words; the hint without a first sentence that only repeats it. */
+function compactionRefused(error: AppError): AppError {
+  const plain = (text: string) => text.replace(/[’']/g, "'").toLowerCase();
+  const hint = error.hint ?? '';
+  const rest = plain(hint).startsWith(plain(NO_COMPACTION)) ? hint.slice(NO_COMPACTION.length).trim() : hint;
+  return { ...error, message: NO_COMPACTION, hint: `${rest ? `${rest} ` : ''}Nothing was changed.` };
+}
+
+/** Replaces the history with the gateway's compacted output (one marker); the next turn builds on it. */
+export async function compactConversation(id: string): Promise<void> {
+  const current = conversation(id);
+  if (!current || compactProblem(current, busy(current))) return;
+  store().setNotice(id, null);
+  store().setCompacting(id, true);
+  const result = await call('chat.compact', compactRequestFor(current));
+  store().setCompacting(id, false);
+  if (!result.ok) {
+    store().setNotice(
+      id,
+      result.error.code === 'compact_unsupported' ? compactionRefused(result.error) : result.error,
+    );
+    return;
+  }
+  // Compaction replaces the history as it was when asked; the composer is closed meanwhile.
+  const latest = conversation(id) ?? current;
+  store().putConversation(compactedConversation(latest, result.data, newId(), nowIso()));
+  void saveConversation(id);
+}
+
+export function dismissNotice(id: string): void {
+  store().setNotice(id, null);
+}
+
+// ─── Conversations ───────────────────────────────────────────────────────────────────────────────
+
+/** A new title ('' goes back to the one taken from the first message). */
+export async function renameConversation(id: string, title: string): Promise<void> {
+  const current = conversation(id);
+  if (current) {
+    store().putConversation({ ...current, customTitle: title.trim(), updatedAt: nowIso() });
+    // An empty new chat that is given a name is worth keeping.
+    await saveConversation(id);
+    return;
+  }
+  const result = await call('conversations.rename', { id, title: title.trim() });
+  if (result.ok) noteSaved(result.data);
+  else toastError(result.error);
+}
+
+export async function deleteConversation(id: string): Promise<boolean> {
+  const current = conversation(id);
+  if (current) for (const message of current.messages) stopReply(message.id);
+  if (persisted.has(id) || !current) {
+    await saving.get(id);
+    const result = await call('conversations.delete', { id });
+    if (!result.ok) {
+      toastError(result.error);
+      return false;
+    }
+  }
+  persisted.delete(id);
+  const { open, drafts, activeId } = playground();
+  const { [id]: _gone, ...rest } = open;
+  const { [id]: _draft, ...otherDrafts } = drafts;
+  store().updatePlayground({ open: rest, drafts: otherDrafts, inspect: null });
+  dropFromList(id);
+  if (activeId === id) {
+    store().updatePlayground({ activeId: null });
+    newChat();
+  }
+  toastSuccess('Conversation deleted');
+  return true;
+}
+
+export async function exportConversation(id: string, format: ConversationExportFormat): Promise<void> {
+  // What is exported is what is on screen: anything waiting to be saved is written first.
+  if (conversation(id)) await saveConversation(id);
+  const result = await call('conversations.export', { id, format });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  if (result.data.path)
+    toastSuccess(`Exported as ${format === 'md' ? 'Markdown' : 'JSON'}`, result.data.path);
+}
+
+// ─── Around the messages ─────────────────────────────────────────────────────────────────────────
+
+export function inspectMessage(conversationId: string, messageId: string): void {
+  store().updatePlayground({ inspect: { conversationId, messageId } });
+}
+
+export function closeInspector(): void {
+  store().updatePlayground({ inspect: null });
+}
+
+export async function copyText(text: string, what = 'Copied'): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toastSuccess(what);
+  } catch {
+    toastError({ code: 'internal', message: 'The clipboard could not be written.' });
+  }
+}
+
+/** Links in replies open in the system browser (main allows https only); the page never navigates. */
+export async function openLink(url: string): Promise<void> {
+  const result = await call('shell.openExternal', { url });
+  if (!result.ok) toastError(result.error);
+}

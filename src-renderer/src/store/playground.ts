@@ -1,0 +1,109 @@
+// The Playground's state: the saved conversations as listed, the conversations open in this window (the
+// one shown and any still streaming), each one's unsent draft, and the replies running now. Stream text
+// itself stays in the streams slice; a reply here only knows which stream fills it.
+import type { StateCreator } from 'zustand';
+import type { AppError, Conversation, ConversationSummary } from '../../../src-preload/contract.ts';
+import type { AppState } from './index.ts';
+
+export interface LiveReply {
+  conversationId: string;
+  /** `null` until main has answered with the stream's id. */
+  streamId: string | null;
+  /** `performance.now()` just before the request went to main (metrics count from here). */
+  sentAt: number;
+  /** Stop was asked before the stream's id was known: it is stopped as soon as it is. */
+  stopRequested: boolean;
+}
+
+export type ListStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** What the Inspector shows: a reply or a compaction marker of a conversation. */
+export interface InspectTarget {
+  conversationId: string;
+  messageId: string;
+}
+
+export interface PlaygroundState {
+  list: ConversationSummary[];
+  listStatus: ListStatus;
+  listError: AppError | null;
+  /** The search the list was filtered by ('' = all). */
+  query: string;
+  /** Conversation files main could not read and moved aside. */
+  movedAside: number;
+  /** Conversations loaded (or started) in this window, by id. */
+  open: Record<string, Conversation>;
+  activeId: string | null;
+  /** Unsent text per conversation: survives switching conversation or panel. */
+  drafts: Record<string, string>;
+  /** Replies still arriving, by assistant message id. */
+  live: Record<string, LiveReply>;
+  /** Conversations being compacted now. */
+  compacting: Record<string, true>;
+  /** A conversation-level problem to show above the composer (a refused compaction, a failed save). */
+  notices: Record<string, AppError>;
+  inspect: InspectTarget | null;
+  /** The id being fetched from main after a click in the list. */
+  opening: string | null;
+}
+
+export interface PlaygroundSlice {
+  playground: PlaygroundState;
+  updatePlayground(patch: Partial<PlaygroundState>): void;
+  /** Adds or replaces an open conversation. */
+  putConversation(conversation: Conversation): void;
+  setDraft(conversationId: string, text: string): void;
+  setLiveReply(messageId: string, live: LiveReply | null): void;
+  setNotice(conversationId: string, error: AppError | null): void;
+  setCompacting(conversationId: string, busy: boolean): void;
+}
+
+export const initialPlaygroundState: PlaygroundState = {
+  list: [],
+  listStatus: 'idle',
+  listError: null,
+  query: '',
+  movedAside: 0,
+  open: {},
+  activeId: null,
+  drafts: {},
+  live: {},
+  compacting: {},
+  notices: {},
+  inspect: null,
+  opening: null,
+};
+
+/** A copy of `record` with `key` set to `value`, or without `key` when `value` is null. */
+function withEntry<V>(record: Record<string, V>, key: string, value: V | null): Record<string, V> {
+  if (value !== null) return { ...record, [key]: value };
+  if (!(key in record)) return record;
+  const next = { ...record };
+  delete next[key];
+  return next;
+}
+
+/** Puts a saved conversation's summary in the list, most recently updated first. */
+export function upsertSummary(list: readonly ConversationSummary[], summary: ConversationSummary) {
+  const others = list.filter((item) => item.id !== summary.id);
+  const next = [...others, summary];
+  return next.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+}
+
+export const createPlaygroundSlice: StateCreator<AppState, [], [], PlaygroundSlice> = (set) => {
+  const update = (change: (state: PlaygroundState) => Partial<PlaygroundState>) =>
+    set((s) => ({ playground: { ...s.playground, ...change(s.playground) } }));
+  return {
+    playground: initialPlaygroundState,
+    updatePlayground: (patch) => update(() => patch),
+    putConversation: (conversation) =>
+      update((p) => ({ open: { ...p.open, [conversation.id]: conversation } })),
+    setDraft: (conversationId, text) =>
+      update((p) => ({ drafts: withEntry(p.drafts, conversationId, text === '' ? null : text) })),
+    setLiveReply: (messageId, live) => update((p) => ({ live: withEntry(p.live, messageId, live) })),
+    setNotice: (conversationId, error) =>
+      update((p) => ({ notices: withEntry(p.notices, conversationId, error) })),
+    setCompacting: (conversationId, busy) =>
+      update((p) => ({ compacting: withEntry(p.compacting, conversationId, busy ? true : null) })),
+  };
+};

@@ -1,0 +1,203 @@
+// The Playground end to end, part 1: streamed replies in both formats with their metrics, Stop, and the
+// requests as the gateway received them. Typed in the page, answered by the fake gateway through the real
+// main-side layer.
+import type { Locator } from '@playwright/test';
+import { expect, test } from './harness.ts';
+import { chatRequests, openPlayground, replies, send, settled } from './playground-helpers.ts';
+
+/** Watches a reply's text grow: at least two different non-empty lengths, each longer than the last, before the end. */
+async function expectProgressive(reply: Locator): Promise<void> {
+  const text = reply.getByTestId('reply-text');
+  const lengths: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const state = await reply.getAttribute('data-state');
+        const length = (await text.innerText()).length;
+        if (state === 'streaming' && length > 0 && length !== lengths.at(-1)) lengths.push(length);
+        return lengths.length;
+      },
+      { timeout: 10_000, intervals: [20] },
+    )
+    .toBeGreaterThanOrEqual(2);
+  expect(lengths[1]!).toBeGreaterThan(lengths[0]!);
+}
+
+const LONG_REPLY =
+  'Streaming lets you read the start of an answer while the rest is still being written. ' +
+  'This reply is long enough to arrive in many small pieces, so the test can watch it grow on screen ' +
+  'before it ends with its usage and status. '.repeat(3).trimEnd();
+
+test('a streamed Responses reply grows on screen, ends with its metrics, and the next turn sends the history', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  await expect(page.getByTestId('empty-setup')).toHaveText('Responses · gpt-5-mini · streamed');
+  await app.screenshot('playground-empty');
+
+  const reasoning = 'The user asks about streaming. I will explain why it helps, briefly.';
+  fakeGateway.setChatReply({ text: LONG_REPLY, reasoning, reasoningWhen: 'always', chunkSize: 6 });
+  fakeGateway.setEventDelay(25);
+  await send(page, 'Tell me about streaming.');
+  await expect(page.getByTestId('user-message')).toHaveText(/Tell me about streaming\./);
+  const reply = replies(page).first();
+  await expectProgressive(reply);
+  // The reasoning summary is open while the reply streams…
+  await expect(reply.getByTestId('reasoning')).toContainText(reasoning);
+  await expect
+    .poll(async () => (await reply.getByTestId('reply-text').innerText()).length)
+    .toBeGreaterThan(150);
+  await expect(reply).toHaveAttribute('data-state', 'streaming');
+  await app.screenshot('playground-streaming');
+  await settled(reply);
+  // …and folded once it is done (one click opens it again).
+  const reasoningToggle = reply.getByTestId('reasoning').getByRole('button');
+  await expect(reasoningToggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(reply.getByTestId('reasoning')).not.toContainText(reasoning);
+  await reasoningToggle.click();
+  await expect(reply.getByTestId('reasoning')).toContainText(reasoning);
+  await expect(reply.getByTestId('reply-text')).toHaveText(LONG_REPLY);
+
+  const facts = reply.getByTestId('reply-facts');
+  await expect(facts).toContainText('gpt-5-mini');
+  await expect(facts.locator('[data-fact="tokens"]')).toHaveText(/^\d[\d,]* in · \d[\d,]* out$/);
+  await expect(facts.locator('[data-fact="ttft"]')).toHaveText(/^TTFT \d+(\.\d)? (ms|s)$/);
+  await expect(facts.locator('[data-fact="speed"]')).toHaveText(/^\d[\d,.]* tok\/s$/);
+  await expect(facts.locator('[data-fact="total"]')).toHaveText(/^\d+(\.\d)? (ms|s) total$/);
+  await expect(facts.locator('[data-fact="status"]')).toHaveText('completed');
+  // The title comes from the first message.
+  await expect(page.getByTestId('conversation-title')).toHaveText('Tell me about streaming.');
+
+  fakeGateway.setEventDelay(2);
+  fakeGateway.setChatReply({ text: 'Second answer.' });
+  await send(page, 'And again?');
+  await settled(replies(page).nth(1));
+
+  const [first, second] = chatRequests(fakeGateway, '/v1/responses');
+  expect(first?.json).toMatchObject({ model: 'gpt-5-mini', store: false, stream: true });
+  expect(second?.json).toMatchObject({ model: 'gpt-5-mini', store: false, stream: true });
+  const input = (second!.json as { input: unknown[] }).input;
+  expect(JSON.stringify(input)).toContain('Tell me about streaming.');
+  expect(JSON.stringify(input)).toContain(LONG_REPLY.slice(0, 60));
+  expect(JSON.stringify(input.at(-1))).toContain('And again?');
+  expect(input.length).toBe(3);
+  // Nothing unset is sent.
+  for (const field of ['temperature', 'top_p', 'max_output_tokens', 'instructions', 'reasoning'])
+    expect(second!.json).not.toHaveProperty(field);
+
+  await app.expectNoKeyLeak(fakeGateway.apiKey);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a streamed content-generation reply grows and ends with metrics; the parameters set are sent, unset ones are not', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  await page.getByTestId('format').getByText('Content generation', { exact: true }).click();
+  await expect(page.getByTestId('empty-setup')).toHaveText(
+    'Content generation · gemini-2.5-flash · streamed',
+  );
+  await expect(page.getByTestId('param-stop-unavailable')).toHaveCount(0);
+
+  await page.getByTestId('param-system').fill('You answer like a pirate.');
+  await page.getByTestId('param-temperature').fill('0.3');
+  await page.getByTestId('param-max-tokens').fill('256');
+  await page.getByTestId('param-stop').fill('END\nSTOP HERE');
+  await expect(page.getByTestId('parameters-count')).toHaveText('4');
+
+  fakeGateway.setChatReply({ text: LONG_REPLY, chunkSize: 6 });
+  fakeGateway.setEventDelay(25);
+  await send(page, 'Hello from the content format.');
+  const reply = replies(page).first();
+  await expectProgressive(reply);
+  await settled(reply);
+  const facts = reply.getByTestId('reply-facts');
+  await expect(facts).toContainText('gemini-2.5-flash');
+  await expect(facts.locator('[data-fact="tokens"]')).toHaveText(/^\d[\d,]* in · \d[\d,]* out$/);
+  await expect(facts.locator('[data-fact="ttft"]')).toBeVisible();
+  await expect(facts.locator('[data-fact="speed"]')).toHaveText(/^\d[\d,.]* tok\/s$/);
+  await expect(facts.locator('[data-fact="total"]')).toBeVisible();
+  await expect(facts.locator('[data-fact="status"]')).toHaveText('STOP');
+
+  fakeGateway.setEventDelay(2);
+  await send(page, 'One more.');
+  await settled(replies(page).nth(1));
+
+  const requests = chatRequests(fakeGateway, /^\/v1beta\/models\/gemini-2\.5-flash:streamGenerateContent$/);
+  expect(requests).toHaveLength(2);
+  const body = requests[1]!.json as Record<string, unknown> & {
+    contents: Array<{ role: string; parts: Array<{ text: string }> }>;
+    generationConfig: Record<string, unknown>;
+  };
+  expect(body.contents.map((c) => c.role)).toEqual(['user', 'model', 'user']);
+  expect(body.contents[0]!.parts[0]!.text).toBe('Hello from the content format.');
+  expect(body.contents[1]!.parts.map((p) => p.text).join('')).toBe(LONG_REPLY);
+  expect(body.contents[2]!.parts[0]!.text).toBe('One more.');
+  expect(body.systemInstruction).toEqual({ parts: [{ text: 'You answer like a pirate.' }] });
+  expect(body.generationConfig).toEqual({
+    temperature: 0.3,
+    maxOutputTokens: 256,
+    stopSequences: ['END', 'STOP HERE'],
+  });
+  expect(body).not.toHaveProperty('model');
+
+  await app.expectNoKeyLeak(fakeGateway.apiKey);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('Stop mid-stream keeps the partial reply, marked stopped, and closes the request to the gateway', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  fakeGateway.setChatReply({ text: LONG_REPLY, chunkSize: 4 });
+  fakeGateway.setEventDelay(120);
+  await send(page, 'Say something long, slowly.');
+  const reply = replies(page).first();
+  await expect(reply.getByTestId('reply-text')).not.toHaveText('', { timeout: 10_000 });
+  await expect(page.getByTestId('composer-stop')).toBeVisible();
+
+  const closed = fakeGateway.nextRequestClosed(5_000);
+  // Esc stops from anywhere in the panel (here: the composer, which keeps the focus).
+  await page.getByTestId('composer-input').press('Escape');
+  const event = await closed;
+  expect(event.request.path).toBe('/v1/responses');
+
+  await settled(reply, 'stopped');
+  await expect(reply.getByTestId('reply-stopped')).toHaveText('Stopped — partial reply kept.');
+  await expect(reply.locator('[data-fact="status"]')).toHaveText('stopped');
+  const partial = await reply.getByTestId('reply-text').innerText();
+  expect(partial.length).toBeGreaterThan(0);
+  expect(LONG_REPLY.startsWith(partial.trim())).toBe(true);
+  expect(partial.trim().length).toBeLessThan(LONG_REPLY.length);
+  await expect(page.getByTestId('composer-send')).toBeVisible();
+
+  // The partial reply is kept in the saved conversation too.
+  const [saved] = (await app.ok('conversations.list', {})).conversations;
+  const conversation = await app.ok('conversations.get', { id: saved!.id });
+  expect(conversation.messages.at(-1)).toMatchObject({
+    role: 'assistant',
+    state: 'stopped',
+    status: 'stopped',
+  });
+  expect((conversation.messages.at(-1) as { text: string }).text.trim()).toBe(partial.trim());
+
+  // A reply keeps arriving while another panel is shown, and is saved when it ends.
+  fakeGateway.setChatReply({ text: 'Finished while you were away.', chunkSize: 3 });
+  fakeGateway.setEventDelay(60);
+  await send(page, 'Keep going without me.');
+  await expect(replies(page).nth(1)).toHaveAttribute('data-state', 'streaming');
+  await page.getByTestId('nav-speak').click();
+  await expect.poll(() => fakeGateway.activeRequests, { timeout: 10_000 }).toBe(0);
+  await page.getByTestId('nav-playground').click();
+  await expect(replies(page).nth(1)).toHaveAttribute('data-state', 'done');
+  await expect(replies(page).nth(1).getByTestId('reply-text')).toHaveText('Finished while you were away.');
+
+  await app.expectNoKeyLeak(fakeGateway.apiKey);
+  expect(app.consoleErrors).toEqual([]);
+});

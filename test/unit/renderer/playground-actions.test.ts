@@ -1,0 +1,302 @@
+// The Playground's actions against a stand-in bridge: what is saved and sent, in which order, and how a
+// reply's stream lands in the conversation (kept on Stop, marked interrupted when read back).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BRIDGE_KEY,
+  type Conversation,
+  DEFAULT_PREFS,
+  type MethodName,
+  type Result,
+  type StreamBatch,
+} from '../../../src-preload/contract.ts';
+import {
+  compactConversation,
+  newChat,
+  openConversation,
+  saveConversation,
+  sendDraft,
+  setDraft,
+  stopReply,
+} from '../../../src-renderer/src/panels/playground/playground-actions.ts';
+import { useAppStore } from '../../../src-renderer/src/store/index.ts';
+import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+
+type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
+
+const calls: Array<{ method: MethodName; input: unknown }> = [];
+let answer: Answer;
+
+const summary = (conversation: Conversation) => ({
+  id: conversation.id,
+  title: 'x',
+  createdAt: conversation.createdAt,
+  updatedAt: conversation.updatedAt,
+  format: conversation.format,
+  model: conversation.model,
+  messageCount: conversation.messages.length,
+  preview: '',
+});
+
+const defaultAnswer: Answer = (method, input) => {
+  switch (method) {
+    case 'chat.responses':
+    case 'chat.generateContent':
+      return { ok: true, data: { streamId: 's1' } };
+    case 'conversations.save':
+      return { ok: true, data: summary((input as { conversation: Conversation }).conversation) };
+    default:
+      return { ok: true, data: {} };
+  }
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  answer = defaultAnswer;
+  (globalThis as Record<string, unknown>).window = {
+    [BRIDGE_KEY]: {
+      invoke: async (method: MethodName, input: unknown) => {
+        calls.push({ method, input: structuredClone(input) });
+        return answer(method, input);
+      },
+      on: () => () => {},
+      pathForFile: () => '',
+    },
+    addEventListener: () => {},
+  };
+  useAppStore.setState({ playground: initialPlaygroundState, streams: {}, prefs: DEFAULT_PREFS, toasts: [] });
+});
+afterEach(() => {
+  delete (globalThis as Record<string, unknown>).window;
+});
+
+const state = () => useAppStore.getState().playground;
+const active = () => state().open[state().activeId!]!;
+const deliver = (batch: Omit<StreamBatch, 'streamId'>, streamId = 's1') =>
+  useAppStore.getState().applyStreamBatch({ streamId, ...batch });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const savedConversations = () =>
+  calls
+    .filter((c) => c.method === 'conversations.save')
+    .map((c) => (c.input as { conversation: Conversation }).conversation);
+
+function startChat(text: string): string {
+  newChat();
+  const id = state().activeId!;
+  setDraft(id, text);
+  sendDraft(id);
+  return id;
+}
+
+describe('sending a message', () => {
+  it('saves the turn (with its reply still arriving) before the request goes out, then saves the reply', async () => {
+    startChat('Hello?');
+    await settle();
+    expect(calls.map((c) => c.method).slice(0, 2)).toEqual(['conversations.save', 'chat.responses']);
+    const first = savedConversations()[0]!;
+    expect(first.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(first.messages[1]).toMatchObject({ state: 'streaming', text: '' });
+    expect(state().drafts).toEqual({});
+    expect(calls[1]!.input).toMatchObject({ stream: true, request: { model: 'gpt-5-mini' } });
+
+    deliver({ events: [{ type: 'text-delta', text: 'Hi' }], final: false });
+    // The conversation itself is not touched per token: only the stream slice is.
+    expect(active().messages[1]).toMatchObject({ state: 'streaming', text: '' });
+    deliver({
+      events: [
+        { type: 'text-delta', text: ' there.' },
+        { type: 'usage', usage: { inputTokens: 3, outputTokens: 4, reasoningTokens: null, totalTokens: 7 } },
+        { type: 'done', status: 'completed', responseId: 'resp_1' },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(active().messages[1]).toMatchObject({
+      state: 'done',
+      text: 'Hi there.',
+      status: 'completed',
+      responseId: 'resp_1',
+    });
+    const metrics = (active().messages[1] as { metrics: { ttftMs: number | null; totalMs: number | null } })
+      .metrics;
+    expect(metrics.ttftMs).not.toBeNull();
+    expect(metrics.totalMs!).toBeGreaterThanOrEqual(metrics.ttftMs!);
+    expect(state().live).toEqual({});
+    expect(useAppStore.getState().streams).toEqual({});
+    expect(savedConversations().at(-1)!.messages[1]).toMatchObject({ state: 'done', text: 'Hi there.' });
+  });
+
+  it('Stop pressed before main answered with the stream id stops the stream as soon as it is known', async () => {
+    let release: (value: Result<unknown>) => void = () => {};
+    answer = (method, input) =>
+      method === 'chat.responses'
+        ? new Promise((resolve) => {
+            release = resolve;
+          })
+        : defaultAnswer(method, input);
+    startChat('Slow one');
+    const replyId = active().messages[1]!.id;
+    stopReply(replyId);
+    expect(calls.some((c) => c.method === 'stream.stop')).toBe(false);
+    release({ ok: true, data: { streamId: 's1' } });
+    await settle();
+    expect(calls.filter((c) => c.method === 'stream.stop').map((c) => c.input)).toEqual([{ streamId: 's1' }]);
+    deliver({
+      events: [
+        { type: 'text-delta', text: 'Par' },
+        { type: 'done', status: 'stopped' },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(active().messages[1]).toMatchObject({ state: 'stopped', status: 'stopped', text: 'Par' });
+  });
+
+  it('a request refused before it started shows its error on the turn', async () => {
+    answer = (method, input) =>
+      method === 'chat.responses'
+        ? { ok: false, error: { code: 'no_key', message: 'This profile has no API key.' } }
+        : defaultAnswer(method, input);
+    startChat('Hello?');
+    await settle();
+    expect(active().messages[1]).toMatchObject({ state: 'error', error: { code: 'no_key' } });
+    expect(state().live).toEqual({});
+  });
+});
+
+describe('saving', () => {
+  it('writes one conversation one save at a time, the last write holding the latest state', async () => {
+    const releases: Array<() => void> = [];
+    answer = (method, input) =>
+      method === 'conversations.save'
+        ? new Promise((resolve) =>
+            releases.push(() => resolve(defaultAnswer(method, input) as Result<unknown>)),
+          )
+        : defaultAnswer(method, input);
+    newChat();
+    const id = state().activeId!;
+    const put = (title: string) =>
+      useAppStore.getState().putConversation({ ...state().open[id]!, customTitle: title });
+    put('A');
+    const first = saveConversation(id);
+    put('B');
+    void saveConversation(id);
+    put('C');
+    void saveConversation(id);
+    expect(savedConversations().map((c) => c.customTitle)).toEqual(['A']);
+    releases.shift()!();
+    await settle();
+    // The two saves asked meanwhile became one, of the latest state.
+    expect(savedConversations().map((c) => c.customTitle)).toEqual(['A', 'C']);
+    releases.shift()!();
+    await first;
+    expect(savedConversations()).toHaveLength(2);
+  });
+});
+
+describe('opening a saved conversation', () => {
+  it('shows a reply the app closed on as stopped, interrupted', async () => {
+    const saved: Conversation = {
+      id: 'saved1',
+      customTitle: '',
+      createdAt: 'x',
+      updatedAt: 'x',
+      format: 'responses',
+      stream: true,
+      model: 'gpt-5-mini',
+      settings: {},
+      store: false,
+      chainResponses: false,
+      messages: [
+        { id: 'u1', role: 'user', text: 'Hi', createdAt: 'x' },
+        {
+          id: 'a1',
+          role: 'assistant',
+          text: '',
+          reasoning: '',
+          createdAt: 'x',
+          state: 'streaming',
+          status: null,
+          error: null,
+          usage: null,
+          metrics: { ttftMs: null, totalMs: null, tokensPerSecond: null },
+          responseId: null,
+          format: 'responses',
+          model: 'gpt-5-mini',
+          inspector: null,
+        },
+      ],
+    };
+    answer = (method, input) =>
+      method === 'conversations.get' ? { ok: true, data: saved } : defaultAnswer(method, input);
+    await openConversation('saved1');
+    expect(state().activeId).toBe('saved1');
+    expect(active().messages[1]).toMatchObject({ state: 'stopped', status: 'interrupted' });
+  });
+});
+
+describe('compaction', () => {
+  async function chatWithOneReply(): Promise<string> {
+    const id = startChat('Tell me a story.');
+    await settle();
+    deliver({
+      events: [
+        { type: 'text-delta', text: 'Once upon a time.' },
+        { type: 'done', status: 'completed' },
+      ],
+      final: true,
+    });
+    await settle();
+    return id;
+  }
+
+  it('replaces the history with one marker and saves it', async () => {
+    const id = await chatWithOneReply();
+    const output = [{ type: 'compaction', encrypted_content: 'gAAAAB' }];
+    answer = (method, input) =>
+      method === 'chat.compact'
+        ? {
+            ok: true,
+            data: {
+              id: 'r',
+              output,
+              usage: { inputTokens: 40, outputTokens: 8, reasoningTokens: null, totalTokens: 48 },
+              raw: {},
+              request: null,
+            },
+          }
+        : defaultAnswer(method, input);
+    await compactConversation(id);
+    expect(active().messages).toHaveLength(1);
+    expect(active().messages[0]).toMatchObject({
+      role: 'compaction',
+      items: output,
+      tokensBefore: 40,
+      tokensAfter: 8,
+    });
+    expect(state().compacting).toEqual({});
+    await settle();
+    expect(savedConversations().at(-1)!.messages[0]!.role).toBe('compaction');
+  });
+
+  it('a channel without compaction is said plainly, and the history is left as it was', async () => {
+    const id = await chatWithOneReply();
+    answer = (method, input) =>
+      method === 'chat.compact'
+        ? {
+            ok: false,
+            error: {
+              code: 'compact_unsupported',
+              message: 'Unsupported endpoint.',
+              hint: "This model's channel does not offer compaction. Keep the conversation as it is, or pick a model whose channel supports it.",
+            },
+          }
+        : defaultAnswer(method, input);
+    const before = active().messages;
+    await compactConversation(id);
+    expect(active().messages).toBe(before);
+    expect(state().notices[id]).toMatchObject({
+      message: 'This model’s channel does not offer compaction.',
+      hint: 'Keep the conversation as it is, or pick a model whose channel supports it. Nothing was changed.',
+    });
+  });
+});
