@@ -1,0 +1,342 @@
+// (e) Long-stream rendering: a ~200 KB markdown reply (tables, ~200 code blocks) streamed at ≥ 2,000
+// deltas per second through the real app: a paced gateway (child process) → main's gateway client and
+// stream manager (batching as in the app) → the test bridge → the Playground's markdown view.
+// Measured in the page, per update (one delivered batch): from the batch's arrival, through the store
+// update, React's render and commit, to a forced layout. Compared in the same run with appending the same
+// stream to a plain <pre>. Then the saved conversation is opened again after a reload.
+
+import { cpus, loadavg } from 'node:os';
+import type { CDPSession, Page } from '@playwright/test';
+import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts';
+import { openApp } from '../support/app-page.ts';
+import { startChild } from '../support/child.ts';
+import { deltasOf, longMarkdownReply } from '../support/markdown-reply.ts';
+import { type BenchSection, median, type Row } from '../types.ts';
+
+const DELTAS_PER_SECOND = 2500;
+const DELTA_CHARACTERS = 12;
+const ROUNDS = 3;
+
+const COMPOSER = '[data-testid="composer-input"]';
+const REPLY = '[data-testid="reply"]';
+const REPLY_DONE = `${REPLY}[data-state="done"]`;
+
+interface StreamProbe {
+  /** Per delivered batch of the watched stream: ms spent, and the text length after it. */
+  updates: Array<{ ms: number; length: number; events: number }>;
+  startedAt: number;
+  endedAt: number;
+  longTasks: Array<{ start: number; duration: number }>;
+}
+
+/**
+ * Installed before the app's scripts: a first `stream.batch` listener (before the app's own) stamps the
+ * arrival of each batch. A second listener, added after the app's, queues a microtask that runs after
+ * React's own flush (React schedules its sync work in a microtask during the app's listener), forces
+ * layout and records the time spent.
+ */
+function installProbe(): void {
+  type Win = Window & {
+    __benchProbe?: unknown;
+    gatewayStudio?: { on(e: string, f: (p: unknown) => void): void };
+  };
+  const win = window as Win;
+  const longTasks: Array<{ start: number; duration: number }> = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const state = {
+    arrivedAt: 0,
+    batches: [] as Array<{ id: string; at: number; ms: number; chars: number; events: number }>,
+  };
+  win.gatewayStudio?.on('stream.batch', () => {
+    state.arrivedAt = performance.now();
+  });
+  win.__benchProbe = { state, longTasks };
+}
+
+function installLateListener(): void {
+  type Batch = { streamId: string; events: Array<{ type: string; text?: string }> };
+  const win = window as unknown as {
+    __benchProbe: { state: { arrivedAt: number; batches: Array<Record<string, unknown>> } };
+    gatewayStudio: { on(e: string, f: (p: Batch) => void): void };
+  };
+  const { state } = win.__benchProbe;
+  win.gatewayStudio.on('stream.batch', (batch) => {
+    const arrivedAt = state.arrivedAt;
+    let chars = 0;
+    for (const event of batch.events) if (event.type === 'text-delta') chars += event.text?.length ?? 0;
+    queueMicrotask(() => {
+      void document.body.offsetHeight;
+      const now = performance.now();
+      state.batches.push({
+        id: batch.streamId,
+        at: arrivedAt,
+        ms: now - arrivedAt,
+        chars,
+        events: batch.events.length,
+      });
+    });
+  });
+}
+
+/** The plain baseline: the same stream started from the page, appended to a <pre> as text nodes. */
+async function streamIntoPre(page: Page): Promise<StreamProbe> {
+  return page.evaluate(async () => {
+    type Batch = { streamId: string; final: boolean; events: Array<{ type: string; text?: string }> };
+    const win = window as unknown as {
+      __benchProbe: {
+        state: { batches: Array<{ id: string; at: number; ms: number; chars: number; events: number }> };
+        longTasks: Array<{ start: number; duration: number }>;
+      };
+      gatewayStudio: {
+        on(e: string, f: (p: Batch) => void): () => void;
+        invoke(m: string, i: unknown): Promise<{ ok: boolean; data: { streamId: string } }>;
+      };
+    };
+    const pre = document.createElement('pre');
+    pre.style.cssText =
+      'position:fixed;inset:0;z-index:9999;margin:0;overflow:auto;background:#fff;white-space:pre-wrap;font:13px monospace';
+    document.body.append(pre);
+    let streamId = '';
+    const early: Batch[] = [];
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const append = (batch: Batch) => {
+      for (const event of batch.events) if (event.type === 'text-delta') pre.append(event.text ?? '');
+      if (batch.final) finish();
+    };
+    const off = win.gatewayStudio.on('stream.batch', (batch) => {
+      if (streamId === '') early.push(batch);
+      else if (batch.streamId === streamId) append(batch);
+    });
+    const started = await win.gatewayStudio.invoke('chat.responses', {
+      request: { model: 'bench', input: 'Write the long answer.' },
+      stream: true,
+    });
+    streamId = started.data.streamId;
+    for (const batch of early.splice(0)) if (batch.streamId === streamId) append(batch);
+    await finished;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    off();
+    pre.remove();
+    const mine = win.__benchProbe.state.batches.filter((b) => b.id === streamId);
+    let length = 0;
+    const updates = mine.map((b) => {
+      length += b.chars;
+      return { ms: b.ms, length, events: b.events };
+    });
+    const startedAt = mine[0]?.at ?? 0;
+    const last = mine.at(-1);
+    const endedAt = last ? last.at + last.ms : 0;
+    return {
+      updates,
+      startedAt,
+      endedAt,
+      longTasks: win.__benchProbe.longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
+    };
+  });
+}
+
+/** The app: the prompt typed in the Playground's composer, the reply rendered by its markdown view. */
+async function streamIntoApp(page: Page): Promise<StreamProbe> {
+  const before = await page.evaluate(
+    () =>
+      (window as unknown as { __benchProbe: { state: { batches: unknown[] } } }).__benchProbe.state.batches
+        .length,
+  );
+  const replies = await page.locator(REPLY).count();
+  await page.locator(COMPOSER).fill('Write the long answer.');
+  await page.locator(COMPOSER).press('Enter');
+  await page.locator(REPLY).nth(replies).waitFor();
+  await page.locator(REPLY_DONE).nth(replies).waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(100);
+  return page.evaluate((skip) => {
+    const win = window as unknown as {
+      __benchProbe: {
+        state: { batches: Array<{ id: string; at: number; ms: number; chars: number; events: number }> };
+        longTasks: Array<{ start: number; duration: number }>;
+      };
+    };
+    const fresh = win.__benchProbe.state.batches.slice(skip);
+    // The stream of this reply: the one that carried the most text since the prompt was sent.
+    const byStream = new Map<string, number>();
+    for (const b of fresh) byStream.set(b.id, (byStream.get(b.id) ?? 0) + b.chars);
+    const streamId = [...byStream].sort((a, b) => b[1] - a[1])[0]?.[0];
+    const mine = fresh.filter((b) => b.id === streamId);
+    let length = 0;
+    const updates = mine.map((b) => {
+      length += b.chars;
+      return { ms: b.ms, length, events: b.events };
+    });
+    const startedAt = mine[0]?.at ?? 0;
+    const last = mine.at(-1);
+    const endedAt = last ? last.at + last.ms : 0;
+    return {
+      updates,
+      startedAt,
+      endedAt,
+      longTasks: win.__benchProbe.longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
+    };
+  }, before);
+}
+
+/** Median cost per update over the batches in the first or last tenth of the reply's text. */
+function tenthCost(probe: StreamProbe, which: 'first' | 'last'): number {
+  const total = probe.updates.at(-1)?.length ?? 0;
+  const picked = probe.updates.filter((u) =>
+    which === 'first' ? u.length <= total * 0.1 : u.length >= total * 0.9,
+  );
+  return median(picked.map((u) => u.ms));
+}
+
+async function heapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize / 1024 / 1024;
+}
+
+/** Reload, open the saved conversation from the list, and watch the long tasks until it has settled. */
+async function openSaved(page: Page): Promise<{ longestMs: number; firstScreenMs: number }> {
+  await page.reload();
+  await page.locator('.shell').waitFor();
+  await page.evaluate(installLateListener);
+  await page.getByRole('button', { name: 'Playground' }).click();
+  // A new chat first, so the click below really opens the saved conversation (from main, after the reload).
+  await page.locator(COMPOSER).waitFor();
+  await page.keyboard.press('Control+n');
+  const row = page.locator('[data-testid="conversation-item"]').first();
+  await row.waitFor();
+  const clickedAt = await page.evaluate(() => {
+    const win = window as unknown as { __benchProbe: { longTasks: unknown[] } };
+    win.__benchProbe.longTasks.length = 0;
+    return performance.now();
+  });
+  await row.click();
+  await page.locator(`${REPLY} h2`).first().waitFor();
+  const shownAt = await page.evaluate(() => performance.now());
+  await page.waitForTimeout(2000);
+  const longest = await page.evaluate(() =>
+    Math.max(
+      0,
+      ...(
+        window as unknown as { __benchProbe: { longTasks: Array<{ duration: number }> } }
+      ).__benchProbe.longTasks.map((t) => t.duration),
+    ),
+  );
+  return { longestMs: longest, firstScreenMs: shownAt - clickedAt };
+}
+
+const section: BenchSection = {
+  name: 'long-stream',
+  description: `~200 KB markdown reply at ${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s through main and the bridge into the Playground, vs a plain <pre> (median of ${ROUNDS} rounds)`,
+  async run() {
+    const server = await startChild('paced-sse-server.ts', [
+      String(DELTAS_PER_SECOND),
+      String(DELTA_CHARACTERS),
+    ]);
+    const reply = longMarkdownReply();
+    const shape = { characters: reply.length, deltas: deltasOf(reply, DELTA_CHARACTERS).length };
+    const opened = await openApp({
+      gateway: { baseUrl: server.firstLine, apiKey: 'sk-bench-long-stream' },
+      // Batched as main batches in the app.
+      batchIntervalMs: DEFAULT_BATCH_INTERVAL_MS,
+    });
+    const { page, app } = opened;
+    try {
+      await page.addInitScript(installProbe);
+      await app.reload();
+      await page.evaluate(installLateListener);
+      await page.getByRole('button', { name: 'Playground' }).click();
+      await page.locator(COMPOSER).waitFor();
+      const cdp = await page.context().newCDPSession(page);
+
+      const rounds: Array<{
+        app: StreamProbe;
+        pre: StreamProbe;
+        heap: number;
+        open: { longestMs: number; firstScreenMs: number };
+      }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate the order, so neither side always runs on a warmer (or more tired) page.
+        let pre: StreamProbe;
+        let appProbe: StreamProbe;
+        if (round % 2 === 0) {
+          pre = await streamIntoPre(page);
+          appProbe = await streamIntoApp(page);
+        } else {
+          appProbe = await streamIntoApp(page);
+          pre = await streamIntoPre(page);
+        }
+        const heap = await heapMb(cdp);
+        const open = await openSaved(page);
+        // A fresh chat for the next round, so each round streams into an empty conversation.
+        await page.keyboard.press('Control+n');
+        rounds.push({ app: appProbe, pre, heap, open });
+      }
+
+      const first = median(rounds.map((r) => tenthCost(r.app, 'first')));
+      const last = median(rounds.map((r) => tenthCost(r.app, 'last')));
+      const appTotal = median(rounds.map((r) => r.app.endedAt - r.app.startedAt));
+      const preTotal = median(rounds.map((r) => r.pre.endedAt - r.pre.startedAt));
+      const longTasks = rounds.flatMap((r) => r.app.longTasks);
+      const over50 = longTasks.filter((t) => t.duration > 50);
+      const longest = Math.max(0, ...longTasks.map((t) => t.duration));
+      const rate = median(
+        rounds.map(
+          (r) =>
+            r.app.updates.reduce((sum, u) => sum + u.events, 0) / ((r.app.endedAt - r.app.startedAt) / 1000),
+        ),
+      );
+      const updates = median(rounds.map((r) => r.app.updates.length));
+      const openLongest = Math.max(...rounds.map((r) => r.open.longestMs));
+      const firstScreen = median(rounds.map((r) => r.open.firstScreenMs));
+      const [one, five] = loadavg();
+      const load = `load average ${one!.toFixed(2)} / ${five!.toFixed(2)} on ${cpus().length} cores`;
+      const rows: Row[] = [
+        {
+          metric: 'stream rate into the page',
+          value: rate,
+          unit: 'events/s',
+          target: { op: '>=', limit: 2000 },
+          detail: `${shape.characters} characters in ${shape.deltas} deltas; ${updates} updates (batches) per reply; ${load}`,
+        },
+        { metric: 'render per update, first 10%', value: first, unit: 'ms' },
+        { metric: 'render per update, last 10%', value: last, unit: 'ms', target: { op: '<=', limit: 2 } },
+        { metric: 'growth last/first', value: last / first, unit: '×', target: { op: '<=', limit: 1.5 } },
+        {
+          metric: 'long tasks over 50 ms',
+          value: over50.length,
+          unit: 'tasks',
+          target: { op: '<=', limit: 0 },
+          detail: `longest task while streaming ${longest.toFixed(0)} ms (all ${ROUNDS} rounds)`,
+        },
+        {
+          metric: 'total time vs plain <pre>',
+          value: appTotal / preTotal,
+          unit: '×',
+          target: { op: '<=', limit: 2 },
+          detail: `app ${appTotal.toFixed(0)} ms, <pre> ${preTotal.toFixed(0)} ms (median per reply)`,
+        },
+        { metric: 'JS heap after the replies', value: median(rounds.map((r) => r.heap)), unit: 'MB' },
+        {
+          metric: 'open saved 200 KB reply: longest task',
+          value: openLongest,
+          unit: 'ms',
+          target: { op: '<', limit: 100 },
+          detail: `first screen ${firstScreen.toFixed(0)} ms after the click (median)`,
+        },
+      ];
+      await cdp.detach();
+      return rows;
+    } finally {
+      await opened.close();
+      await server.stop();
+    }
+  },
+};
+
+export default section;

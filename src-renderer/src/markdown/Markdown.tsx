@@ -1,0 +1,201 @@
+import {
+  type MouseEvent,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { BlockGroups } from './block-groups.ts';
+import { BlockSplitter, type MarkdownBlock } from './block-splitter.ts';
+import { openableHref } from './links.ts';
+import { MarkdownEnvContext } from './markdown-env.ts';
+import { createNearViewport, NearViewportContext } from './near-viewport.ts';
+import { nextTask } from './next-task.ts';
+import type { MarkdownEnv } from './parser.ts';
+import { Block } from './render-block.tsx';
+import { type LiveBlock, liveBlocks } from './tail-repair.ts';
+import './markdown.css';
+
+export interface MarkdownProps {
+  /** The whole text so far; while `streaming` it only grows (appends). */
+  text: string;
+  /** More text may still come: the last block is unfinished. */
+  streaming: boolean;
+  /** A link was clicked (the renderer never navigates itself). Only http(s) and mailto links are offered. */
+  onOpenLink(url: string): void;
+  /** Extra class on the root element. */
+  className?: string;
+}
+
+/**
+ * Characters of finished blocks mounted in one task. A saved 200 KB reply (or a burst of text) is
+ * mounted a slice per task, the first slice at once, so no task grows long even before the JIT is warm
+ * (parsing then costs ~1.7 ms per KB).
+ */
+const MOUNT_BUDGET = 16_000;
+/** Characters the splitter looks at in one task: a little more than is mounted. */
+const SPLIT_BUDGET = 24_000;
+
+interface ReplyState {
+  splitter: BlockSplitter;
+  env: MarkdownEnv;
+  /** Mounted blocks as last committed (progressive mounting starts from there). */
+  mounted: number;
+  groups: BlockGroups;
+  /** Length of the text split as final (`streaming` false), whose last block is closed; else null. */
+  endedAt: number | null;
+}
+
+function newReplyState(): ReplyState {
+  return { splitter: new BlockSplitter(), env: {}, mounted: 0, groups: new BlockGroups(), endedAt: null };
+}
+
+/**
+ * Markdown of a (possibly streaming) reply, rendered incrementally: the text is split into top-level
+ * blocks; finished blocks render once, as memoised components keyed by their offset; only the growing
+ * tail is parsed and rendered again on each update.
+ */
+export function Markdown({ text, streaming, onOpenLink, className }: MarkdownProps) {
+  const stateRef = useRef<ReplyState | null>(null);
+  let state = stateRef.current;
+  if (!state?.splitter.continues(text) || (state.endedAt !== null && text.length !== state.endedAt)) {
+    // A different text (not a continuation), or more text after the end: start over. The new parse
+    // environment re-renders every block, so nothing of the old split survives.
+    state = newReplyState();
+    stateRef.current = state;
+  }
+  state.endedAt = streaming ? null : text.length;
+  const { splitter } = state;
+  const splitPending = splitter.update(text, !streaming, SPLIT_BUDGET);
+  const blocks = splitter.blocks;
+
+  let mounted = Math.min(state.mounted, blocks.length);
+  for (let budget = MOUNT_BUDGET; mounted < blocks.length && budget > 0; mounted++) {
+    budget -= blocks[mounted]!.text.length;
+  }
+  const complete = mounted === blocks.length && !splitPending;
+  // The growing rest is shown once everything before it is: never a gap in the middle.
+  const showLive = complete && streaming;
+  const tailStart = splitter.end;
+  const { env } = state;
+  const live = useMemo(
+    () => (showLive ? liveBlocks(text, tailStart, env) : NO_LIVE_BLOCKS),
+    [showLive, text, tailStart, env],
+  );
+
+  const [, continueMounting] = useReducer((count: number) => count + 1, 0);
+  useLayoutEffect(() => {
+    state.mounted = mounted;
+  });
+  useEffect(() => {
+    if (complete) return;
+    return nextTask(continueMounting);
+  });
+
+  const openLink = useRef(onOpenLink);
+  useLayoutEffect(() => {
+    openLink.current = onOpenLink;
+  });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [nearViewport] = useState(() => createNearViewport(() => rootRef.current));
+
+  // Links are handled here, once, rather than on every anchor: memoised blocks need no callback.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as Element).closest?.('a[href]');
+    if (!anchor || !event.currentTarget.contains(anchor)) return;
+    event.preventDefault();
+    const href = openableHref(anchor.getAttribute('href'));
+    if (href) openLink.current(href);
+  };
+  // A middle click would open a new window: the link goes to the system browser instead, like a click.
+  const onAuxClick = (event: MouseEvent<HTMLDivElement>) => {
+    const anchor = (event.target as Element).closest?.('a[href]');
+    if (!anchor) return;
+    event.preventDefault();
+    const href = openableHref(anchor.getAttribute('href'));
+    if (href && event.button === 1) openLink.current(href);
+  };
+
+  // The growing blocks are shown in the group they will belong to once finished, so finishing one
+  // keeps its element (and DOM).
+  state.groups.placeUpTo(blocks, mounted);
+  const { groups } = state.groups;
+  const liveGroup = live.length > 0 ? state.groups.liveGroup : -1;
+  const wrappers = [];
+  for (let index = 0; index < Math.max(groups.length, liveGroup + 1); index++) {
+    wrappers.push(
+      <BlockGroup
+        key={index}
+        blocks={groups[index] ?? NO_BLOCKS}
+        live={index === liveGroup ? live : NO_LIVE_BLOCKS}
+        closed={state.groups.isClosed(index)}
+      />,
+    );
+  }
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: links inside are anchors and keyboard-activated as such
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handler serves the anchors inside
+    <div
+      ref={rootRef}
+      className={className ? `markdown ${className}` : 'markdown'}
+      onClick={onClick}
+      onAuxClick={onAuxClick}
+    >
+      <MarkdownEnvContext value={state.env}>
+        <NearViewportContext value={nearViewport}>{wrappers}</NearViewportContext>
+      </MarkdownEnvContext>
+    </div>
+  );
+}
+
+const NO_LIVE_BLOCKS: LiveBlock[] = [];
+const NO_BLOCKS: MarkdownBlock[] = [];
+
+interface BlockGroupProps {
+  blocks: MarkdownBlock[];
+  /** Blocks of the growing tail shown in this group. */
+  live: LiveBlock[];
+  /** No block will be added. */
+  closed: boolean;
+}
+
+const BlockGroup = memo(function BlockGroup({ blocks, live, closed }: BlockGroupProps) {
+  // Only a closed group gets an estimate of its own: the open one is on screen while it grows (and
+  // changing its style on every update would cost a style recalculation each time).
+  const estimate = closed ? estimateHeight(blocks) : OPEN_GROUP_ESTIMATE;
+  return (
+    <div className="markdown-group" style={{ containIntrinsicSize: `auto ${estimate}px` }}>
+      {/* One array: keys match across it, so a live block that finishes keeps its element. */}
+      {[
+        ...blocks.map((block) => <Block key={block.start} source={block.text} />),
+        ...live.map((block) => <Block key={block.start} tokens={block.tokens} />),
+      ]}
+    </div>
+  );
+});
+
+const OPEN_GROUP_ESTIMATE = 600;
+
+/**
+ * A guess at a group's height before it is ever laid out (the browser remembers the real one after):
+ * keeps the scrollbar roughly right while groups far below have not been rendered.
+ */
+function estimateHeight(blocks: readonly MarkdownBlock[]): number {
+  let height = 0;
+  for (const block of blocks) {
+    const lines = countLines(block.text);
+    const code = /^ {0,3}(```|~~~)/.test(block.text);
+    height += code ? lines * 20 + 48 : Math.ceil(block.text.length / 90) * 21 + 12;
+  }
+  return Math.round(height);
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
+  return lines;
+}

@@ -1,0 +1,90 @@
+// Inline tokens → React elements. Built from markdown-it's tokens directly, never from HTML: every piece
+// of reply text reaches the page as a React text node.
+import { ImageIcon } from 'lucide-react';
+import { createElement, memo, type ReactNode, useContext } from 'react';
+import { openableHref } from './links.ts';
+import { MarkdownEnvContext } from './markdown-env.ts';
+import { isPlainInline, parseInline, type Token } from './parser.ts';
+
+const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em', s_open: 's' };
+
+/**
+ * One paragraph's (heading's, cell's) inline content, parsed when its source changes only: while a long
+ * list or table grows, its finished items skip both parsing and rendering.
+ */
+export const InlineContent = memo(function InlineContent({ source }: { source: string }) {
+  const env = useContext(MarkdownEnvContext);
+  return isPlainInline(source) ? source : renderInlineTokens(parseInline(source, env));
+});
+
+interface Frame {
+  token: Token | null;
+  children: ReactNode[];
+}
+
+export function renderInlineTokens(tokens: readonly Token[]): ReactNode[] {
+  const stack: Frame[] = [{ token: null, children: [] }];
+  for (const token of tokens) {
+    const frame = stack.at(-1)!;
+    if (token.nesting === 1) {
+      stack.push({ token, children: [] });
+    } else if (token.nesting === -1) {
+      if (stack.length === 1) continue;
+      const closed = stack.pop()!;
+      const parent = stack.at(-1)!;
+      parent.children.push(wrapInline(closed.token!, closed.children, parent.children.length));
+    } else {
+      frame.children.push(inlineLeaf(token, frame.children.length));
+    }
+  }
+  // Unbalanced tokens (not produced by markdown-it, but cheap to guard): keep their text.
+  while (stack.length > 1) {
+    const closed = stack.pop()!;
+    stack.at(-1)!.children.push(...closed.children);
+  }
+  return stack[0]!.children;
+}
+
+function wrapInline(open: Token, children: ReactNode[], key: number): ReactNode {
+  if (open.type === 'link_open') {
+    const href = openableHref(open.attrGet('href') as string | null);
+    if (!href) return createElement('span', { key }, children);
+    // The destination shows on hover: a reply's link text may say anything.
+    const title = (open.attrGet('title') as string | null) || href;
+    // Clicks are handled once for the whole reply (Markdown.tsx): the page itself never navigates.
+    return createElement('a', { key, href, title, className: 'markdown-link' }, children);
+  }
+  const tag = WRAPPERS[open.type];
+  return tag ? createElement(tag, { key }, children) : createElement('span', { key }, children);
+}
+
+function inlineLeaf(token: Token, key: number): ReactNode {
+  switch (token.type) {
+    case 'text':
+      return token.content;
+    case 'softbreak':
+      return '\n';
+    case 'hardbreak':
+      return createElement('br', { key });
+    case 'code_inline':
+      return createElement('code', { key, className: 'markdown-inline-code' }, token.content);
+    case 'image':
+      return imageLink(token, key);
+    default:
+      // Anything else (raw HTML cannot occur with `html: false`) is shown as its text.
+      return token.content;
+  }
+}
+
+/** Images are never loaded (the renderer does not touch the network): a link to them instead. */
+function imageLink(token: Token, key: number): ReactNode {
+  const alt = token.content || 'image';
+  const href = openableHref(token.attrGet('src') as string | null);
+  if (!href) return alt;
+  return createElement(
+    'a',
+    { key, href, className: 'markdown-link markdown-image-link', title: href },
+    createElement(ImageIcon, { size: 14, 'aria-hidden': true }),
+    alt,
+  );
+}

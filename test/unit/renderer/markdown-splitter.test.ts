@@ -1,0 +1,231 @@
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { BlockSplitter, splitMarkdown } from '../../../src-renderer/src/markdown/block-splitter.ts';
+import { liveBlocks } from '../../../src-renderer/src/markdown/tail-repair.ts';
+
+// The renderer's parser settings: rendering the blocks one by one must give what rendering the whole
+// text at once gives.
+const md = new MarkdownIt({ html: false, linkify: true });
+
+function texts(text: string, final: boolean): string[] {
+  return splitMarkdown(text, final).blocks.map((block) => block.text);
+}
+
+/** Renders block by block, sharing link references as the component does. */
+function renderInBlocks(text: string): string {
+  const env = {};
+  return texts(text, true)
+    .map((block) => md.render(block, env))
+    .join('');
+}
+
+// A small seeded generator, so a failure can be replayed.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function generateDocument(seed: number): string {
+  const next = random(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const words = [
+    'alpha',
+    '**bold**',
+    '_it_',
+    '`code`',
+    'beta',
+    'http://example.com',
+    '[ref link][r1]',
+    'x*y',
+  ];
+  const sentence = () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(words)).join(' ');
+  const codeLines = () =>
+    Array.from({ length: 1 + Math.floor(next() * 4) }, () =>
+      pick(['const a = 1;', '', '- not a list', '# not a heading', '| not | a table |', '  indented', '```']),
+    );
+
+  const pieces: Array<() => string> = [
+    () => sentence(),
+    () => `${sentence()}\n${sentence()}`,
+    () => `${pick(['#', '##', '###'])} ${sentence()}`,
+    () => `${sentence()}\n${pick(['===', '---'])}`,
+    () => pick(['---', '***', '___', '* * *']),
+    () => {
+      const fence = pick(['```', '````', '~~~']);
+      const body = codeLines().filter((line) => !line.startsWith(fence[0]!.repeat(3)) || fence === '~~~');
+      const closing = fence === '````' ? pick(['````', '`````']) : fence;
+      return `${pick(['', ' ', '  '])}${fence}${pick(['', 'ts', 'python'])}\n${body.join('\n')}\n${closing}`;
+    },
+    () => `    code line\n\n    more code\n${pick(['', '    tail'])}`,
+    () => {
+      const marker = pick(['-', '*', '1.', '1)']);
+      const items = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, index) => {
+        const own = marker.endsWith('.') || marker.endsWith(')') ? `${index + 1}${marker.slice(-1)}` : marker;
+        const pad = ' '.repeat(own.length + 1);
+        const extras = [
+          '',
+          `\n${pad}- nested ${sentence()}`,
+          `\n\n${pad}${sentence()}`,
+          `\n${pad}\`\`\`\n${pad}in list\n\n${pad}after blank\n${pad}\`\`\``,
+          `\nlazy ${sentence()}`,
+        ];
+        return `${own} ${sentence()}${pick(extras)}`;
+      });
+      return items.join(pick(['\n', '\n\n']));
+    },
+    () => `> ${sentence()}\n${pick(['> more', 'lazy line', '> - quoted item', '>\n> ```\n> q\n> ```'])}`,
+    () => {
+      const rows = Array.from({ length: Math.floor(next() * 4) }, () => `| ${sentence()} | 2 |`);
+      return [`| a | b |`, pick(['|---|---|', '|:--|--:|', '| --- | :-: |']), ...rows].join('\n');
+    },
+    () => `${sentence()}\n| a | b |\n|---|---|\n| 1 | 2 |`,
+    () => `${pick(['2.', '10)'])} not a list start when it interrupts`,
+    () => `<script>alert(1)</script> ${sentence()}`,
+    () => pick(['-', '1.', '>', '#', '|', '```']),
+  ];
+
+  const parts = ['[r1]: https://example.com/ref "Title"'];
+  const count = 3 + Math.floor(next() * 14);
+  for (let index = 0; index < count; index++) parts.push(pick(pieces)());
+  let text = '';
+  for (const part of parts) text += part + pick(['\n', '\n\n', '\n\n\n', '\n\n']);
+  if (next() < 0.15) text += pick(['```js\nunclosed fence\n', '- trailing item', 'no newline at end']);
+  return next() < 0.1 ? text.replaceAll('\n', '\r\n') : text;
+}
+
+describe('markdown block splitting', () => {
+  it('joins back to the text, for every prefix of a streamed document', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const text = generateDocument(seed);
+      for (let end = 0; end <= text.length; end += 1 + (seed % 7)) {
+        const prefix = text.slice(0, end);
+        const { blocks, tail } = splitMarkdown(prefix, false);
+        expect(blocks.map((block) => block.text).join('') + tail).toBe(prefix);
+        const finalBlocks = texts(prefix, true);
+        expect(finalBlocks.join('')).toBe(prefix);
+      }
+    }
+  });
+
+  it('gives the same finished blocks when fed in random growing prefixes as when split whole', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const text = generateDocument(seed);
+      const whole = splitMarkdown(text, true).blocks;
+      const next = random(seed * 7919);
+      const splitter = new BlockSplitter();
+      let end = 0;
+      while (end < text.length) {
+        end = Math.min(text.length, end + 1 + Math.floor(next() * 40));
+        splitter.update(text.slice(0, end), false, 1 + Math.floor(next() * 400));
+        // A finished block never changes: whatever has been split off is what the whole text gives.
+        expect(splitter.blocks, `seed ${seed} at ${end}`).toEqual(whole.slice(0, splitter.blocks.length));
+        expect(splitter.end).toBeLessThanOrEqual(end);
+      }
+      while (splitter.update(text, true, 200)) {}
+      expect(splitter.blocks, `seed ${seed}`).toEqual(whole);
+    }
+  });
+
+  it('keys the growing blocks as they will be keyed once finished, so they are updated in place', () => {
+    let checked = 0;
+    for (let seed = 1; seed <= 120; seed++) {
+      const text = generateDocument(seed);
+      const finalStarts = new Set(splitMarkdown(text, true).blocks.map((block) => block.start));
+      const splitter = new BlockSplitter();
+      for (let end = 1; end <= text.length; end += 1 + (seed % 11)) {
+        const prefix = text.slice(0, end);
+        splitter.update(prefix, false);
+        const live = liveBlocks(prefix, splitter.end, {});
+        if (live.length > 0) expect(live[0]!.start).toBe(splitter.end);
+        // Every live block but the last is complete: it will finish with exactly this start.
+        for (const block of live.slice(0, -1)) {
+          expect(finalStarts.has(block.start), `seed ${seed} at ${end}: ${block.start}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('never splits where CommonMark would join: rendering block by block equals rendering the whole', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const text = generateDocument(seed);
+      expect(renderInBlocks(text), `seed ${seed}`).toBe(md.render(text));
+    }
+  });
+
+  it('keeps a fence whole: blank lines, other fence markers and a longer closing fence inside', () => {
+    expect(texts('~~~\n```\ncode\n\n\n```\n~~~\n\npara\n', true)).toEqual([
+      '~~~\n```\ncode\n\n\n```\n~~~\n\n',
+      'para\n',
+    ]);
+    expect(texts('```\na\n````\nafter\n', true)).toEqual(['```\na\n````\n', 'after\n']);
+    expect(texts('````\na\n```\n\nb\n````\nafter\n', true)).toEqual(['````\na\n```\n\nb\n````\n', 'after\n']);
+    // Up to three spaces is still a fence; four make an indented code block.
+    expect(texts('   ```\n# not heading\n   ```\nafter\n', true)).toEqual([
+      '   ```\n# not heading\n   ```\n',
+      'after\n',
+    ]);
+    expect(texts('    ```\n    code\n\nafter\n', true)).toEqual(['    ```\n    code\n\n', 'after\n']);
+  });
+
+  it('keeps an unclosed fence as the growing tail, and as one block when the reply ends', () => {
+    const text = 'intro\n\n```ts\nconst a = 1;\n\n# still code\n';
+    expect(splitMarkdown(text, false)).toEqual({
+      blocks: [{ start: 0, text: 'intro\n\n' }],
+      tail: '```ts\nconst a = 1;\n\n# still code\n',
+    });
+    expect(texts(text, true)).toEqual(['intro\n\n', '```ts\nconst a = 1;\n\n# still code\n']);
+  });
+
+  it('keeps a list open across blank lines while it can still continue', () => {
+    const list = '- a\n\n  still a\n\n- b\n\n';
+    expect(splitMarkdown(list, false).blocks).toEqual([]);
+    expect(texts(`${list}    code in b\n\nafter\n`, true)).toEqual([`${list}    code in b\n\n`, 'after\n']);
+    expect(texts('1. one\n\n2. two\n- other list\n', true)).toEqual(['1. one\n\n2. two\n', '- other list\n']);
+    // A paragraph continues lazily, so a list item's paragraph is not finished by an unindented line.
+    expect(texts('- item\nlazy continuation\n\nnext\n', true)).toEqual([
+      '- item\nlazy continuation\n\n',
+      'next\n',
+    ]);
+  });
+
+  it('finishes a table only when something else starts, and a paragraph when a table takes its line', () => {
+    const table = '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n';
+    expect(splitMarkdown(table, false).blocks).toEqual([]);
+    expect(texts(`${table}\nafter\n`, true)).toEqual([`${table}\n`, 'after\n']);
+    expect(splitMarkdown('intro\n| a | b |\n|---|---|\n', false).blocks).toEqual([
+      { start: 0, text: 'intro\n' },
+    ]);
+  });
+
+  it('waits for the line after a paragraph: it may turn it into a heading', () => {
+    expect(splitMarkdown('Title\n', false).blocks).toEqual([]);
+    expect(splitMarkdown('Title\n-', false).blocks).toEqual([]);
+    expect(texts('Title\n---\nbody\n', true)).toEqual(['Title\n---\n', 'body\n']);
+  });
+
+  it('splits a burst over several calls when asked to look at a little at a time', () => {
+    const text = Array.from({ length: 50 }, (_, index) => `Paragraph ${index} ${'word '.repeat(20)}`).join(
+      '\n\n',
+    );
+    const splitter = new BlockSplitter();
+    let calls = 1;
+    while (splitter.update(text, true, 1_000)) calls++;
+    expect(calls).toBeGreaterThan(5);
+    expect(splitter.blocks).toEqual(splitMarkdown(text, true).blocks);
+  });
+
+  it('notices a text that does not continue the one it split', () => {
+    const splitter = new BlockSplitter();
+    splitter.update('first paragraph\n\nsecond\n', false);
+    expect(splitter.continues('first paragraph\n\nsecond\nmore')).toBe(true);
+    expect(splitter.continues('another reply entirely\n')).toBe(false);
+  });
+});
