@@ -81,9 +81,33 @@ function installLateListener(): void {
   });
 }
 
+/** What the page saw of one stream: its batches (as probed) and every long task so far. */
+interface SeenStream {
+  batches: Array<{ at: number; ms: number; chars: number; events: number }>;
+  longTasks: Array<{ start: number; duration: number }>;
+}
+
+/** Per-update costs with the text length reached, the stream's span, and the long tasks within it. */
+function probeOf({ batches, longTasks }: SeenStream): StreamProbe {
+  let length = 0;
+  const updates = batches.map((b) => {
+    length += b.chars;
+    return { ms: b.ms, length, events: b.events };
+  });
+  const startedAt = batches[0]?.at ?? 0;
+  const last = batches.at(-1);
+  const endedAt = last ? last.at + last.ms : 0;
+  return {
+    updates,
+    startedAt,
+    endedAt,
+    longTasks: longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
+  };
+}
+
 /** The plain baseline: the same stream started from the page, appended to a <pre> as text nodes. */
 async function streamIntoPre(page: Page): Promise<StreamProbe> {
-  return page.evaluate(async () => {
+  const seen = await page.evaluate(async () => {
     type Batch = { streamId: string; final: boolean; events: Array<{ type: string; text?: string }> };
     const win = window as unknown as {
       __benchProbe: {
@@ -123,22 +147,12 @@ async function streamIntoPre(page: Page): Promise<StreamProbe> {
     await new Promise((resolve) => setTimeout(resolve, 50));
     off();
     pre.remove();
-    const mine = win.__benchProbe.state.batches.filter((b) => b.id === streamId);
-    let length = 0;
-    const updates = mine.map((b) => {
-      length += b.chars;
-      return { ms: b.ms, length, events: b.events };
-    });
-    const startedAt = mine[0]?.at ?? 0;
-    const last = mine.at(-1);
-    const endedAt = last ? last.at + last.ms : 0;
     return {
-      updates,
-      startedAt,
-      endedAt,
-      longTasks: win.__benchProbe.longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
+      batches: win.__benchProbe.state.batches.filter((b) => b.id === streamId),
+      longTasks: win.__benchProbe.longTasks,
     };
   });
+  return probeOf(seen);
 }
 
 /** The app: the prompt typed in the Playground's composer, the reply rendered by its markdown view. */
@@ -154,7 +168,7 @@ async function streamIntoApp(page: Page): Promise<StreamProbe> {
   await page.locator(REPLY).nth(replies).waitFor();
   await page.locator(REPLY_DONE).nth(replies).waitFor({ timeout: 120_000 });
   await page.waitForTimeout(100);
-  return page.evaluate((skip) => {
+  const seen = await page.evaluate((skip) => {
     const win = window as unknown as {
       __benchProbe: {
         state: { batches: Array<{ id: string; at: number; ms: number; chars: number; events: number }> };
@@ -166,22 +180,9 @@ async function streamIntoApp(page: Page): Promise<StreamProbe> {
     const byStream = new Map<string, number>();
     for (const b of fresh) byStream.set(b.id, (byStream.get(b.id) ?? 0) + b.chars);
     const streamId = [...byStream].sort((a, b) => b[1] - a[1])[0]?.[0];
-    const mine = fresh.filter((b) => b.id === streamId);
-    let length = 0;
-    const updates = mine.map((b) => {
-      length += b.chars;
-      return { ms: b.ms, length, events: b.events };
-    });
-    const startedAt = mine[0]?.at ?? 0;
-    const last = mine.at(-1);
-    const endedAt = last ? last.at + last.ms : 0;
-    return {
-      updates,
-      startedAt,
-      endedAt,
-      longTasks: win.__benchProbe.longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
-    };
+    return { batches: fresh.filter((b) => b.id === streamId), longTasks: win.__benchProbe.longTasks };
   }, before);
+  return probeOf(seen);
 }
 
 /** Median cost per update over the batches in the first or last tenth of the reply's text. */
