@@ -12,6 +12,7 @@ import { BlockGroups } from './block-groups.ts';
 import { BlockSplitter, type MarkdownBlock } from './block-splitter.ts';
 import { openableHref } from './links.ts';
 import { MarkdownEnvContext } from './markdown-env.ts';
+import { MountPacer } from './mount-pacer.ts';
 import { createNearViewport, NearViewportContext } from './near-viewport.ts';
 import { nextTask } from './next-task.ts';
 import type { MarkdownEnv } from './parser.ts';
@@ -30,27 +31,26 @@ export interface MarkdownProps {
   className?: string;
 }
 
-/**
- * Characters of finished blocks mounted in one task. A saved 200 KB reply (or a burst of text) is
- * mounted a slice per task, the first slice at once, so no task grows long even before the JIT is warm
- * (parsing then costs ~1.7 ms per KB).
- */
-const MOUNT_BUDGET = 16_000;
-/** Characters the splitter looks at in one task: a little more than is mounted. */
-const SPLIT_BUDGET = 24_000;
-
 interface ReplyState {
   splitter: BlockSplitter;
   env: MarkdownEnv;
   /** Mounted blocks as last committed (progressive mounting starts from there). */
   mounted: number;
+  pacer: MountPacer;
   groups: BlockGroups;
   /** Length of the text split as final (`streaming` false), whose last block is closed; else null. */
   endedAt: number | null;
 }
 
 function newReplyState(): ReplyState {
-  return { splitter: new BlockSplitter(), env: {}, mounted: 0, groups: new BlockGroups(), endedAt: null };
+  return {
+    splitter: new BlockSplitter(),
+    env: {},
+    mounted: 0,
+    pacer: new MountPacer(),
+    groups: new BlockGroups(),
+    endedAt: null,
+  };
 }
 
 /**
@@ -69,13 +69,17 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
   }
   state.endedAt = streaming ? null : text.length;
   const { splitter } = state;
-  const splitPending = splitter.update(text, !streaming, SPLIT_BUDGET);
+  // Split a little more than is mounted per task: blocks are mounted only once split.
+  const splitPending = splitter.update(text, !streaming, state.pacer.budget * 1.5);
   const blocks = splitter.blocks;
 
   let mounted = Math.min(state.mounted, blocks.length);
-  for (let budget = MOUNT_BUDGET; mounted < blocks.length && budget > 0; mounted++) {
-    budget -= blocks[mounted]!.text.length;
+  let mounting = 0;
+  while (mounted < blocks.length && mounting < state.pacer.budget) {
+    mounting += blocks[mounted]!.text.length;
+    mounted++;
   }
+  state.pacer.begin(mounting, performance.now());
   const complete = mounted === blocks.length && !splitPending;
   // The growing rest is shown once everything before it is: never a gap in the middle.
   const showLive = complete && streaming;
@@ -89,6 +93,7 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
   const [, continueMounting] = useReducer((count: number) => count + 1, 0);
   useLayoutEffect(() => {
     state.mounted = mounted;
+    state.pacer.end(performance.now());
   });
   useEffect(() => {
     if (complete) return;

@@ -1,3 +1,3 @@
-// Streamed markdown for the Playground. PLACEHOLDER API (to be replaced by the incremental renderer):
-// `<Markdown text streaming onOpenLink />` renders `text`; while `streaming` the text only grows.
+// Streamed markdown for assistant replies: `<Markdown text streaming onOpenLink />`. While `streaming` the
+// text only grows; only its growing end is parsed and rendered again on each update (see Markdown.tsx).
 export { Markdown, type MarkdownProps } from './Markdown.tsx';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlockGroups } from '../../../src-renderer/src/markdown/block-groups.ts';
 import type { MarkdownBlock } from '../../../src-renderer/src/markdown/block-splitter.ts';
+import { MountPacer } from '../../../src-renderer/src/markdown/mount-pacer.ts';
 
 function blocksOf(sizes: number[]): MarkdownBlock[] {
   let start = 0;
@@ -43,5 +44,33 @@ describe('grouping finished blocks for off-screen skipping', () => {
     groups.placeUpTo(blocksOf([12_000]), 1);
     expect(groups.isClosed(0)).toBe(true);
     expect(groups.liveGroup).toBe(1);
+  });
+});
+
+describe('pacing the mounting of a long reply', () => {
+  it('mounts less per task when mounting proved slow, more when fast, within bounds', () => {
+    const pacer = new MountPacer();
+    const first = pacer.budget;
+    expect(first).toBeGreaterThanOrEqual(8_000);
+    expect(first).toBeLessThanOrEqual(24_000);
+
+    // 12 KB took 120 ms (cold page, busy machine): aim at a task well under 50 ms.
+    pacer.begin(12_000, 1_000);
+    pacer.end(1_120);
+    expect(pacer.budget).toBeLessThan(first);
+    expect(pacer.budget).toBeGreaterThanOrEqual(4_000);
+
+    // 12 KB took 3 ms (warm): take bigger slices, but not unbounded ones.
+    pacer.begin(12_000, 2_000);
+    pacer.end(2_003);
+    expect(pacer.budget).toBe(32_000);
+  });
+
+  it('learns nothing from a small streaming update', () => {
+    const pacer = new MountPacer();
+    const first = pacer.budget;
+    pacer.begin(200, 0);
+    pacer.end(40);
+    expect(pacer.budget).toBe(first);
   });
 });
