@@ -14,6 +14,7 @@ import {
   switchFormat,
   updateSetup,
 } from './playground-actions.ts';
+import { TitleInput } from './TitleInput.tsx';
 
 interface ChatToolbarProps {
   conversationId: string;
@@ -160,23 +161,12 @@ function TitleEditor({ title, custom, onRename }: TitleEditorProps) {
       if (save && value.trim() !== (custom || title)) onRename(value);
     };
     return (
-      <input
-        className="input pg-toolbar__title-input"
+      <TitleInput
         value={value}
-        aria-label="Conversation title"
-        autoFocus
-        onFocus={(event) => event.target.select()}
-        onChange={(event) => setValue(event.target.value)}
-        onBlur={() => finish(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') finish(true);
-          else if (event.key === 'Escape') {
-            event.preventDefault();
-            finish(false);
-          }
-        }}
-        maxLength={200}
-        data-testid="title-input"
+        onChange={setValue}
+        onFinish={finish}
+        className="pg-toolbar__title-input"
+        testId="title-input"
       />
     );
   }

@@ -28,6 +28,7 @@ import {
   searchConversations,
 } from './playground-actions.ts';
 import { RowMenu } from './RowMenu.tsx';
+import { TitleInput } from './TitleInput.tsx';
 
 interface ConversationListProps {
   /** Shown over the chat (a narrow window) rather than beside it. */
@@ -203,23 +204,12 @@ const ConversationRow = memo(function ConversationRow({
       data-testid="conversation-item"
     >
       {renaming ? (
-        <input
-          className="input pg-row__rename"
+        <TitleInput
           value={title}
-          aria-label="Conversation title"
-          autoFocus
-          onFocus={(event) => event.target.select()}
-          onChange={(event) => setTitle(event.target.value)}
-          onBlur={() => finish(true)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') finish(true);
-            else if (event.key === 'Escape') {
-              event.preventDefault();
-              finish(false);
-            }
-          }}
-          maxLength={200}
-          data-testid="conversation-rename-input"
+          onChange={setTitle}
+          onFinish={finish}
+          className="pg-row__rename"
+          testId="conversation-rename-input"
         />
       ) : (
         <button

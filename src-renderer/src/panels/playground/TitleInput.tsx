@@ -1,0 +1,35 @@
+/** The inline editor of a conversation's title: Enter or leaving the field saves, Esc cancels. */
+export function TitleInput({
+  value,
+  onChange,
+  onFinish,
+  className,
+  testId,
+}: {
+  value: string;
+  onChange(value: string): void;
+  onFinish(save: boolean): void;
+  className: string;
+  testId: string;
+}) {
+  return (
+    <input
+      className={`input ${className}`}
+      value={value}
+      aria-label="Conversation title"
+      autoFocus
+      onFocus={(event) => event.target.select()}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={() => onFinish(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onFinish(true);
+        else if (event.key === 'Escape') {
+          event.preventDefault();
+          onFinish(false);
+        }
+      }}
+      maxLength={200}
+      data-testid={testId}
+    />
+  );
+}
