@@ -1,6 +1,7 @@
 // The app entry. It assembles the Electron adapters, hands them to the IPC layer (the same layer the tests
 // build with test adapters), and manages the app's lifecycle.
 import { app, type BrowserWindow, dialog, nativeTheme, session } from 'electron';
+import { isExternalLink } from '../src-preload/contract.ts';
 import { AppFailure } from './app-failure.ts';
 import { createAppFetch } from './app-fetch.ts';
 import {
@@ -19,7 +20,6 @@ import {
   applyDevServerCsp,
   applySessionPolicy,
   hardenWebContents,
-  isExternalLink,
   openExternalLink,
 } from './electron/security.ts';
 import { createMainWindow, ICON_PATH } from './electron/window.ts';

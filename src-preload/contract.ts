@@ -433,6 +433,22 @@ export function conversationTitle(conversation: Pick<Conversation, 'customTitle'
   return words.length > MAX_TITLE_LENGTH ? `${words.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…` : words;
 }
 
+// ─── Links ───────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Whether the app may hand `url` to the system browser (DESIGN.md): https only, and never with
+ * credentials in it. The one rule for main (which checks every request to open a link) and for replies
+ * (untrusted text, where only such links become clickable).
+ */
+export function isExternalLink(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '';
+  } catch {
+    return false;
+  }
+}
+
 // ─── Audio files (Transcribe) ────────────────────────────────────────────────────────────────────
 
 /**

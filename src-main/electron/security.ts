@@ -1,18 +1,9 @@
 // The security baseline of DESIGN.md, applied to the session and to every webContents: no new windows,
 // no navigation away from our page, no <webview>, and one permission — the microphone, for our page only.
 import { type MediaAccessPermissionRequest, type Session, shell, type WebContents } from 'electron';
+import { isExternalLink } from '../../src-preload/contract.ts';
 import type { AppUrlMatcher } from '../app-origin.ts';
 import { devContentSecurityPolicy } from '../csp.ts';
-
-/** Links we hand to the system browser: https only, and never with credentials in them. */
-export function isExternalLink(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' && parsed.username === '' && parsed.password === '';
-  } catch {
-    return false;
-  }
-}
 
 /** Opens an https link in the system browser; anything else is refused. Never throws. */
 export async function openExternalLink(url: string): Promise<boolean> {

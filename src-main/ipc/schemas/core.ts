@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isExternalLink } from '../../../src-preload/contract.ts';
 import { id } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -34,9 +35,6 @@ export const coreSchemas = {
   'models.list': z.object({ profileId: id.optional(), refresh: z.boolean().optional() }),
   'stream.stop': z.object({ streamId: id }),
   'shell.openExternal': z.object({
-    url: z
-      .string()
-      .max(8_000)
-      .refine((u) => URL.canParse(u) && new URL(u).protocol === 'https:', 'Only https links can be opened.'),
+    url: z.string().max(8_000).refine(isExternalLink, 'Only https links can be opened.'),
   }),
 } satisfies SchemaGroup;

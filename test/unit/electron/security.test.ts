@@ -1,14 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_ENTRY_URL, createAppUrlMatcher } from '../../../src-main/app-origin.ts';
-
 import {
   applyDevServerCsp,
   applySessionPolicy,
   hardenWebContents,
-  isExternalLink,
   openExternalLink,
 } from '../../../src-main/electron/security.ts';
+import { isExternalLink } from '../../../src-preload/contract.ts';
 
 const { openExternal } = vi.hoisted(() => ({ openExternal: vi.fn(async (_url: string) => {}) }));
 vi.mock('electron', () => ({ shell: { openExternal } }));
