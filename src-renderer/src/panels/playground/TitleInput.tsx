@@ -1,3 +1,5 @@
+import { MAX_TITLE_LENGTH } from '../../../../src-preload/contract.ts';
+
 /** The inline editor of a conversation's title: Enter or leaving the field saves, Esc cancels. */
 export function TitleInput({
   value,
@@ -28,7 +30,8 @@ export function TitleInput({
           onFinish(false);
         }
       }}
-      maxLength={200}
+      // Main refuses a longer title: the field never lets one be typed.
+      maxLength={MAX_TITLE_LENGTH}
       data-testid={testId}
     />
   );
