@@ -1,10 +1,6 @@
 import { Lock } from 'lucide-react';
-import { useMemo } from 'react';
 import { KEY_PLACEHOLDER, type SentRequest } from '../../../../../src-preload/contract.ts';
-import { formatBytes } from '../../../util/bytes.ts';
-import { CodeBlock } from './CodeBlock.tsx';
-import { CopyButton } from './CopyButton.tsx';
-import { prettyJson } from './inspect-data.ts';
+import { BodySection } from './BodySection.tsx';
 import { carriesKey } from './request-facts.ts';
 
 /** The request as it went out: method and URL, headers in the order sent, and the body. */
@@ -70,27 +66,13 @@ function KeyValue({ value }: { value: string }) {
 }
 
 function RequestBody({ body }: { body: string }) {
-  const pretty = useMemo(() => prettyJson(body), [body]);
-  const bytes = useMemo(() => new TextEncoder().encode(body).length, [body]);
   return (
-    <section className="inspector-section">
-      <div className="inspector-section__head">
-        <h3 className="inspector-section__title">
-          Body{' '}
-          <span className="inspector-section__count">
-            {pretty.isJson ? 'JSON · ' : ''}
-            {formatBytes(bytes)}
-          </span>
-        </h3>
-        <CopyButton
-          text={() => body}
-          label="Copy body"
-          copied="Request body copied"
-          copiedDetail="Exactly as it was sent."
-          testId="inspector-copy-body"
-        />
-      </div>
-      <CodeBlock text={pretty.text} testId="inspector-request-body" />
-    </section>
+    <BodySection
+      body={body}
+      copied="Request body copied"
+      copiedDetail="Exactly as it was sent."
+      copyTestId="inspector-copy-body"
+      codeTestId="inspector-request-body"
+    />
   );
 }
