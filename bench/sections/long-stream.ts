@@ -29,7 +29,30 @@ interface StreamProbe {
   updates: Array<{ ms: number; layoutMs: number; length: number; events: number }>;
   startedAt: number;
   endedAt: number;
-  longTasks: Array<{ start: number; duration: number }>;
+  longTasks: LongTask[];
+}
+
+/** One delivered batch as the page probe saw it (types only: the page functions below are serialised). */
+interface ProbedBatch {
+  id: string;
+  /** `performance.now()` when the batch arrived. */
+  at: number;
+  /** From arrival to the end of the forced layout. */
+  ms: number;
+  /** Of which the forced style and layout. */
+  layoutMs: number;
+  chars: number;
+  events: number;
+}
+
+interface LongTask {
+  start: number;
+  duration: number;
+}
+
+/** What the probe keeps on `window`. */
+interface ProbeWindow {
+  __benchProbe: { state: { arrivedAt: number; batches: ProbedBatch[] }; longTasks: LongTask[] };
 }
 
 /**
@@ -44,22 +67,12 @@ function installProbe(): void {
     gatewayStudio?: { on(e: string, f: (p: unknown) => void): void };
   };
   const win = window as Win;
-  const longTasks: Array<{ start: number; duration: number }> = [];
+  const longTasks: LongTask[] = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
       longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
-  const state = {
-    arrivedAt: 0,
-    batches: [] as Array<{
-      id: string;
-      at: number;
-      ms: number;
-      layoutMs: number;
-      chars: number;
-      events: number;
-    }>,
-  };
+  const state: ProbeWindow['__benchProbe']['state'] = { arrivedAt: 0, batches: [] };
   win.gatewayStudio?.on('stream.batch', () => {
     state.arrivedAt = performance.now();
   });
@@ -68,8 +81,7 @@ function installProbe(): void {
 
 function installLateListener(): void {
   type Batch = { streamId: string; events: Array<{ type: string; text?: string }> };
-  const win = window as unknown as {
-    __benchProbe: { state: { arrivedAt: number; batches: Array<Record<string, unknown>> } };
+  const win = window as unknown as ProbeWindow & {
     gatewayStudio: { on(e: string, f: (p: Batch) => void): void };
   };
   const { state } = win.__benchProbe;
@@ -95,8 +107,8 @@ function installLateListener(): void {
 
 /** What the page saw of one stream: its batches (as probed) and every long task so far. */
 interface SeenStream {
-  batches: Array<{ at: number; ms: number; layoutMs: number; chars: number; events: number }>;
-  longTasks: Array<{ start: number; duration: number }>;
+  batches: ProbedBatch[];
+  longTasks: LongTask[];
 }
 
 /** Per-update costs with the text length reached, the stream's span, and the long tasks within it. */
@@ -121,20 +133,7 @@ function probeOf({ batches, longTasks }: SeenStream): StreamProbe {
 async function streamIntoPre(page: Page): Promise<StreamProbe> {
   const seen = await page.evaluate(async () => {
     type Batch = { streamId: string; final: boolean; events: Array<{ type: string; text?: string }> };
-    const win = window as unknown as {
-      __benchProbe: {
-        state: {
-          batches: Array<{
-            id: string;
-            at: number;
-            ms: number;
-            layoutMs: number;
-            chars: number;
-            events: number;
-          }>;
-        };
-        longTasks: Array<{ start: number; duration: number }>;
-      };
+    const win = window as unknown as ProbeWindow & {
       gatewayStudio: {
         on(e: string, f: (p: Batch) => void): () => void;
         invoke(m: string, i: unknown): Promise<{ ok: boolean; data: { streamId: string } }>;
@@ -179,9 +178,7 @@ async function streamIntoPre(page: Page): Promise<StreamProbe> {
 /** The app: the prompt typed in the Playground's composer, the reply rendered by its markdown view. */
 async function streamIntoApp(page: Page): Promise<StreamProbe> {
   const before = await page.evaluate(
-    () =>
-      (window as unknown as { __benchProbe: { state: { batches: unknown[] } } }).__benchProbe.state.batches
-        .length,
+    () => (window as unknown as ProbeWindow).__benchProbe.state.batches.length,
   );
   const replies = await page.locator(REPLY).count();
   await page.locator(COMPOSER).fill('Write the long answer.');
@@ -190,21 +187,7 @@ async function streamIntoApp(page: Page): Promise<StreamProbe> {
   await page.locator(REPLY_DONE).nth(replies).waitFor({ timeout: 120_000 });
   await page.waitForTimeout(100);
   const seen = await page.evaluate((skip) => {
-    const win = window as unknown as {
-      __benchProbe: {
-        state: {
-          batches: Array<{
-            id: string;
-            at: number;
-            ms: number;
-            layoutMs: number;
-            chars: number;
-            events: number;
-          }>;
-        };
-        longTasks: Array<{ start: number; duration: number }>;
-      };
-    };
+    const win = window as unknown as ProbeWindow;
     const fresh = win.__benchProbe.state.batches.slice(skip);
     // The stream of this reply: the one that carried the most text since the prompt was sent.
     const byStream = new Map<string, number>();
@@ -245,8 +228,7 @@ async function openSaved(page: Page): Promise<{ longestMs: number; firstScreenMs
   const row = page.locator('[data-testid="conversation-item"]').first();
   await row.waitFor();
   const clickedAt = await page.evaluate(() => {
-    const win = window as unknown as { __benchProbe: { longTasks: unknown[] } };
-    win.__benchProbe.longTasks.length = 0;
+    (window as unknown as ProbeWindow).__benchProbe.longTasks.length = 0;
     return performance.now();
   });
   await row.click();
@@ -254,12 +236,7 @@ async function openSaved(page: Page): Promise<{ longestMs: number; firstScreenMs
   const shownAt = await page.evaluate(() => performance.now());
   await page.waitForTimeout(2000);
   const longest = await page.evaluate(() =>
-    Math.max(
-      0,
-      ...(
-        window as unknown as { __benchProbe: { longTasks: Array<{ duration: number }> } }
-      ).__benchProbe.longTasks.map((t) => t.duration),
-    ),
+    Math.max(0, ...(window as unknown as ProbeWindow).__benchProbe.longTasks.map((t) => t.duration)),
   );
   return { longestMs: longest, firstScreenMs: shownAt - clickedAt };
 }

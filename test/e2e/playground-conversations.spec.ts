@@ -166,8 +166,19 @@ test('a conversation survives a reload, and can be renamed, searched and deleted
   await page.getByTestId('title-input').press('Enter');
   await expect(items.filter({ hasText: 'Lighthouses and ships' })).toHaveCount(1);
 
+  // The row menu works from the keyboard: ArrowUp on its button opens it at the last item, Esc closes
+  // it and gives focus back.
+  const menuButton = items.filter({ hasText: 'Lighthouses and ships' }).getByTestId('conversation-menu');
+  await menuButton.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Delete…' })).toBeFocused();
+  await app.screenshot('playground-row-menu');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+
   // Export: the native save dialog (answered by the harness), then a toast saying where it went.
-  await items.filter({ hasText: 'Lighthouses and ships' }).getByTestId('conversation-menu').click();
+  await menuButton.click();
   await page.getByRole('menuitem', { name: 'Export as Markdown' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Exported as Markdown' })).toBeVisible();
   expect(app.dialogs.saves).toHaveLength(1);

@@ -1,15 +1,8 @@
 import { ChevronDown, Download } from 'lucide-react';
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type Ref,
-  useId,
-  useImperativeHandle,
-  useRef,
-  useState,
-} from 'react';
+import { type Ref, useImperativeHandle } from 'react';
 import type { TranscriptExportFormat } from '../../../../src-preload/contract.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
+import { usePopoverMenu } from '../../components/usePopoverMenu.ts';
 import { EXPORT_FORMATS } from './transcript-labels.ts';
 import './ExportMenu.css';
 
@@ -30,11 +23,7 @@ interface ExportMenuProps {
   testId?: string;
 }
 
-/**
- * The export formats as a menu button. The list is a native popover: it sits in the top layer (no
- * scrolling ancestor clips it), closes on a click outside or Esc and then hands focus back, and is placed
- * under its button with CSS anchor positioning (flipping above when there is no room below).
- */
+/** The export formats as a menu button (see usePopoverMenu). */
 export function ExportMenu({
   onExport,
   trigger,
@@ -43,73 +32,17 @@ export function ExportMenu({
   ref,
   testId = 'export-menu',
 }: ExportMenuProps) {
-  const menuId = useId();
-  const menuRef = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
-  // Which item takes focus when the menu opens: the last one after ArrowUp on the button, else the first.
-  const focusOnOpen = useRef<'first' | 'last'>('first');
-  const anchor = `--export-${menuId.replace(/[^a-zA-Z0-9_-]/g, '')}`;
-
-  const items = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
-  const show = (focus: 'first' | 'last') => {
-    focusOnOpen.current = focus;
-    const menu = menuRef.current;
-    if (menu && !menu.matches(':popover-open')) menu.showPopover();
-  };
-  const hide = () => {
-    const menu = menuRef.current;
-    if (menu?.matches(':popover-open')) menu.hidePopover();
-  };
-
-  useImperativeHandle(ref, () => ({ open: () => show('first') }));
+  const menu = usePopoverMenu();
+  useImperativeHandle(ref, () => ({ open: () => menu.show('first') }));
 
   const choose = (format: TranscriptExportFormat) => {
-    hide();
+    menu.hide();
     onExport(format);
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLButtonElement);
-    const focusAt = (next: number) => list[(next + list.length) % list.length]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        focusAt(index + 1);
-        break;
-      case 'ArrowUp':
-        focusAt(index - 1);
-        break;
-      case 'Home':
-        focusAt(0);
-        break;
-      case 'End':
-        focusAt(list.length - 1);
-        break;
-      case 'Tab':
-        // A menu is one stop: Tab closes it, and focus goes back to where it was before it opened.
-        hide();
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  };
-
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    show(event.key === 'ArrowUp' ? 'last' : 'first');
-  };
-
   const triggerProps = {
-    popoverTarget: menuId,
-    'aria-haspopup': 'menu' as const,
-    'aria-expanded': open,
-    'aria-controls': menuId,
+    ...menu.triggerProps,
     'aria-keyshortcuts': keyShortcuts,
-    onKeyDown: onTriggerKeyDown,
-    style: { anchorName: anchor } as CSSProperties,
     'data-testid': testId,
     className: 'export-menu__trigger',
   };
@@ -125,22 +58,10 @@ export function ExportMenu({
         <IconButton {...triggerProps} icon={Download} label={label} size="sm" />
       )}
       <div
-        ref={menuRef}
-        id={menuId}
-        popover="auto"
+        {...menu.menuProps}
         role="menu"
         aria-label="Export as"
-        className="export-menu"
-        style={{ positionAnchor: anchor } as CSSProperties}
-        onKeyDown={onMenuKeyDown}
-        onToggle={(event) => {
-          const nowOpen = event.newState === 'open';
-          setOpen(nowOpen);
-          if (!nowOpen) return;
-          const list = items();
-          (focusOnOpen.current === 'last' ? list[list.length - 1] : list[0])?.focus();
-          focusOnOpen.current = 'first';
-        }}
+        className="popover-menu export-menu"
         data-testid={`${testId}-list`}
       >
         <p className="export-menu__heading" aria-hidden>
@@ -152,7 +73,7 @@ export function ExportMenu({
             type="button"
             role="menuitem"
             tabIndex={-1}
-            className="export-menu__item"
+            className="popover-menu__item export-menu__item"
             onClick={() => choose(format)}
             data-format={format}
           >
