@@ -210,6 +210,49 @@ function tenthCost(probe: StreamProbe, which: 'first' | 'last', part: 'ms' | 'la
   return median(picked.map((u) => u[part]));
 }
 
+/**
+ * What the browser alone needs per update: the blocks the app rendered for the reply, cloned and appended
+ * to a bare container outside the app (with the reply's styles), about one update's worth of text one frame
+ * apart, then style and layout forced. No script of ours runs: a renderer making this DOM cannot cost less
+ * per update on this machine. Returns the median ms over `updates` updates.
+ */
+async function browserFloor(page: Page, characters: number, updates: number): Promise<number> {
+  return page.evaluate(
+    async ({ characters, updates }) => {
+      const replies = document.querySelectorAll('[data-testid="reply"]');
+      const blocks = Array.from(replies[replies.length - 1]?.querySelectorAll('.markdown-group > *') ?? []);
+      const scroller = document.createElement('div');
+      scroller.style.cssText = 'position:fixed;inset:0;z-index:9999;overflow:auto;background:#fff';
+      const host = document.createElement('div');
+      host.className = 'markdown';
+      host.style.cssText = 'max-width:752px;margin:0 auto;padding:24px';
+      scroller.append(host);
+      document.body.append(scroller);
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      const costs: number[] = [];
+      let next = 0;
+      for (let update = 0; update < updates && next < blocks.length; update++) {
+        const clones: Node[] = [];
+        for (let length = 0; length < characters && next < blocks.length; next++) {
+          const block = blocks[next]!;
+          length += block.textContent?.length ?? 0;
+          clones.push(block.cloneNode(true));
+        }
+        const started = performance.now();
+        host.append(...clones);
+        void document.body.offsetHeight;
+        costs.push(performance.now() - started);
+        scroller.scrollTop = scroller.scrollHeight;
+        await frame();
+      }
+      scroller.remove();
+      costs.sort((a, b) => a - b);
+      return costs[costs.length >> 1] ?? 0;
+    },
+    { characters, updates },
+  );
+}
+
 async function heapMb(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
@@ -271,6 +314,7 @@ const section: BenchSection = {
         heap: number;
         open: { longestMs: number; firstScreenMs: number };
       }> = [];
+      const floors: Array<{ ms: number; charactersPerUpdate: number }> = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate the order, so neither side always runs on a warmer (or more tired) page.
         let pre: StreamProbe;
@@ -284,10 +328,15 @@ const section: BenchSection = {
         }
         const heap = await heapMb(cdp);
         const open = await openSaved(page);
+        // The saved reply is on screen now: its blocks are what the browser-alone floor appends.
+        const charactersPerUpdate = shape.characters / appProbe.updates.length;
+        floors.push({ ms: await browserFloor(page, charactersPerUpdate, 60), charactersPerUpdate });
         // A fresh chat for the next round, so each round streams into an empty conversation.
         await page.keyboard.press('Control+n');
         rounds.push({ app: appProbe, pre, heap, open });
       }
+      const floor = median(floors.map((f) => f.ms));
+      const charactersPerUpdate = median(floors.map((f) => f.charactersPerUpdate));
 
       const first = median(rounds.map((r) => tenthCost(r.app, 'first')));
       const last = median(rounds.map((r) => tenthCost(r.app, 'last')));
@@ -324,6 +373,12 @@ const section: BenchSection = {
           unit: 'ms',
           target: { op: '<=', limit: 2 },
           detail: `of which style and layout ${lastLayout.toFixed(2)} ms; the same probe on the plain <pre> ${preLast.toFixed(2)} ms`,
+        },
+        {
+          metric: 'browser alone per update (floor)',
+          value: floor,
+          unit: 'ms',
+          detail: `style and layout of the reply's own blocks, cloned ${Math.round(charactersPerUpdate)} characters at a time into a bare container, no script (median of 60 per round)`,
         },
         { metric: 'growth last/first', value: last / first, unit: '×', target: { op: '<=', limit: 1.5 } },
         {
