@@ -1,6 +1,6 @@
 // Saved transcripts: one versioned JSON file per entry in `<dataDir>/history/transcripts/`, written
 // atomically. A file that cannot be read is moved aside (`<id>.json.corrupt-<time>`) and left out of the
-// list: one bad file never hides the others, nor stops the app.
+// list: one bad file never hides the others, nor stops the app. A file of a newer build is left alone.
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -139,7 +139,10 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     );
   };
 
-  /** The stored entry, `null` when there is none, or `'corrupt'` (already moved aside). */
+  /**
+   * The stored entry, `null` when there is none, `'corrupt'` (already moved aside), or `'newer'`: written
+   * by a newer build, left alone rather than "repaired" into something older (and not listed).
+   */
   const read = async (id: string) => {
     const path = fileOf(id);
     let text: string;
@@ -150,12 +153,20 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
       throw new AppFailure('file_error', 'A saved transcript could not be read.', { cause: error });
     }
     try {
-      return storedSchema.parse(JSON.parse(text));
+      const raw: unknown = JSON.parse(text);
+      const version = (raw as { version?: unknown } | null)?.version;
+      if (typeof version === 'number' && version > FORMAT_VERSION) return 'newer' as const;
+      return storedSchema.parse(raw);
     } catch (error) {
       await setAside(id, error);
       return 'corrupt' as const;
     }
   };
+
+  const newerVersion = () =>
+    new AppFailure('file_error', 'This transcript was saved by a newer version of Gateway Studio.', {
+      hint: 'Update the app to open it.',
+    });
 
   /** Every readable entry, from memory where its file has not changed. */
   const entries = async (): Promise<Indexed[]> => {
@@ -182,7 +193,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
         continue;
       }
       const stored = await read(id);
-      if (stored === null || stored === 'corrupt') {
+      if (stored === null || stored === 'corrupt' || stored === 'newer') {
         index.delete(id);
         continue;
       }
@@ -248,6 +259,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
       if (stored === 'corrupt') {
         throw new AppFailure('file_error', 'This transcript’s file could not be read, so it was set aside.');
       }
+      if (stored === 'newer') throw newerVersion();
       return {
         ...summaryOf(id, stored),
         options: stored.options,
@@ -259,6 +271,8 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     async delete(id) {
       const stored = await read(id);
       if (stored === null) return { deleted: false, removedAudio: null };
+      // Not ours to judge: its audio may be in use by entries this build cannot read.
+      if (stored === 'newer') throw newerVersion();
       await rm(fileOf(id), { force: true });
       index.delete(id);
       if (stored === 'corrupt') return { deleted: true, removedAudio: null };

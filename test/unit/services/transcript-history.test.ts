@@ -166,6 +166,22 @@ describe('a damaged history', () => {
     expect((await history.list()).map((s) => s.id)).toEqual([good.id]);
   });
 
+  it('leaves an entry written by a newer version alone: not listed, not moved, not deleted', async () => {
+    const good = await history.save(entry('good.wav', 'Fine.', '/good.wav'));
+    const newerId = '0badc0de-0000-4000-8000-000000000001';
+    const content = JSON.stringify({ version: 2, id: newerId, shape: 'from the future' });
+    writeFileSync(join(directory, `${newerId}.json`), content);
+
+    expect((await history.list()).map((s) => s.id)).toEqual([good.id]);
+    await expect(history.get(newerId)).rejects.toMatchObject({
+      code: 'file_error',
+      message: 'This transcript was saved by a newer version of Gateway Studio.',
+    });
+    await expect(history.delete(newerId)).rejects.toMatchObject({ code: 'file_error' });
+    expect(readdirSync(directory).sort()).toEqual([`${good.id}.json`, `${newerId}.json`].sort());
+    expect(readFileSync(join(directory, `${newerId}.json`), 'utf8')).toBe(content);
+  });
+
   it('lists nothing (and does not fail) before anything was saved', async () => {
     expect(await history.list()).toEqual([]);
   });
