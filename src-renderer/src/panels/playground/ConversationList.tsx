@@ -4,7 +4,6 @@ import {
   MessagesSquare,
   PanelLeftClose,
   Pencil,
-  RotateCw,
   Search,
   SquarePen,
   Trash2,
@@ -12,9 +11,9 @@ import {
 import { memo, useCallback, useState } from 'react';
 import { type ConversationSummary, conversationTitle } from '../../../../src-preload/contract.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
-import { Callout } from '../../components/Callout.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { focusComposer } from './composer-focus.ts';
 import { listDate } from './labels.ts';
@@ -103,30 +102,13 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         />
       </div>
       <div className="pg-list__scroller">
-        {movedAside > 0 ? (
-          <Callout tone="warning" compact>
-            {movedAside === 1
-              ? 'One conversation file could not be read and was moved aside.'
-              : `${movedAside} conversation files could not be read and were moved aside.`}
-          </Callout>
-        ) : null}
-        {status === 'failed' && error ? (
-          <Callout
-            tone="error"
-            compact
-            title="The conversations could not be listed"
-            actions={
-              <IconButton
-                icon={RotateCw}
-                label="Try again"
-                size="sm"
-                onClick={() => void loadConversationList()}
-              />
-            }
-          >
-            {error.message}
-          </Callout>
-        ) : null}
+        <SavedListNotices
+          movedAside={movedAside}
+          fileNoun="conversation file"
+          error={status === 'failed' ? error : null}
+          failedTitle="The conversations could not be listed"
+          onRetry={() => void loadConversationList()}
+        />
         <ul className="pg-list__items">
           {unsavedTitle !== null && !searching ? (
             <li className="pg-row" aria-current="true" data-testid="conversation-unsaved">

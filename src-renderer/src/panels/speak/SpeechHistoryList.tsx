@@ -1,9 +1,9 @@
-import { Download, FileText, History, Play, RotateCw, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Download, FileText, History, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import type { SpeechSummary } from '../../../../src-preload/contract.ts';
 import { IconButton } from '../../components/Button.tsx';
-import { Callout } from '../../components/Callout.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { useAppStore } from '../../store/index.ts';
 import {
   deleteSpeechClip,
@@ -36,30 +36,14 @@ export function SpeechHistoryList() {
           </span>
         ) : null}
       </header>
-      {movedAside > 0 ? (
-        <Callout tone="warning" compact>
-          {movedAside === 1
-            ? 'One history file could not be read and was moved aside.'
-            : `${movedAside} history files could not be read and were moved aside.`}
-        </Callout>
-      ) : null}
-      {status === 'failed' && error ? (
-        <Callout
-          tone="error"
-          compact
-          title="The history could not be read"
-          actions={
-            <IconButton
-              icon={RotateCw}
-              label="Try again"
-              size="sm"
-              onClick={() => void loadSpeechHistory()}
-            />
-          }
-        >
-          {error.message}
-        </Callout>
-      ) : history.length === 0 ? (
+      <SavedListNotices
+        movedAside={movedAside}
+        fileNoun="history file"
+        error={status === 'failed' ? error : null}
+        failedTitle="The history could not be read"
+        onRetry={() => void loadSpeechHistory()}
+      />
+      {status === 'failed' && error ? null : history.length === 0 ? (
         <p className="speak-history__empty" data-testid="speak-history-empty">
           <History size={15} aria-hidden />
           {status === 'ready' || status === 'idle'
