@@ -25,7 +25,7 @@ export interface MarkdownProps {
   text: string;
   /** More text may still come: the last block is unfinished. */
   streaming: boolean;
-  /** A link was clicked (the renderer never navigates itself). Only http(s) and mailto links are offered. */
+  /** A link was clicked (the renderer never navigates itself). Only https links are offered (see links.ts). */
   onOpenLink(url: string): void;
   /** Extra class on the root element. */
   className?: string;
