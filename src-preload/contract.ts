@@ -433,6 +433,33 @@ export function conversationTitle(conversation: Pick<Conversation, 'customTitle'
   return words.length > MAX_TITLE_LENGTH ? `${words.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…` : words;
 }
 
+// ─── HTTP ────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Reason phrases of the statuses a gateway commonly answers with: for error messages in main (when the
+ * response carries none) and for the inspector's status badge.
+ */
+export const HTTP_STATUS_TEXT: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
 // ─── Links ───────────────────────────────────────────────────────────────────────────────────────
 
 /**

@@ -1,6 +1,6 @@
 // Every way a gateway call can fail, turned into one `AppFailure` with a stable code, a clean message
 // and a hint in plain words (WIRE.md part 3). Pure functions: no I/O here.
-import type { ErrorCode } from '../../src-preload/contract.ts';
+import { type ErrorCode, HTTP_STATUS_TEXT } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isRecord } from './json.ts';
 
@@ -24,24 +24,6 @@ export interface ErrorFields {
   /** Gemini `error.status`, e.g. `RESOURCE_EXHAUSTED`. */
   status?: string;
 }
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 /** Gemini status names, as the HTTP status they stand for, so both shapes classify alike. */
 const GOOGLE_STATUS: Record<string, number> = {
@@ -379,7 +361,7 @@ export function failureFromHttp(input: HttpErrorInput): AppFailure {
   const fields = errorFieldsFromText(input.bodyText);
   const retryAfterMs = retryAfterMsFromHeaders(input.headers);
   const classified = classify(input.status, fields, input.operation, retryAfterMs);
-  const statusText = input.statusText || STATUS_TEXT[input.status] || '';
+  const statusText = input.statusText || HTTP_STATUS_TEXT[input.status] || '';
   const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
   const { message, requestId } = cleanMessage(fields.message, fallback);
   return withOperationAdvice(

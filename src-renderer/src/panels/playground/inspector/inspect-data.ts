@@ -1,6 +1,6 @@
 // Pure helpers that turn a recorded exchange into what the inspector shows. No React here, so each rule
 // is unit-tested on its own.
-import type { RawStreamEvent } from '../../../../../src-preload/contract.ts';
+import { HTTP_STATUS_TEXT, type RawStreamEvent } from '../../../../../src-preload/contract.ts';
 
 /** Text as a person reads it best: JSON indented by two spaces, anything else as it came. */
 export function prettyJson(text: string): { text: string; isJson: boolean } {
@@ -153,29 +153,9 @@ export function formatOffset(ms: number): string {
   return `+${Math.max(0, Math.round(ms)).toLocaleString('en-US')} ms`;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 /** `200 OK`, `429 Too Many Requests`, or just the number for a rarer status. */
 export function httpStatusLabel(status: number): string {
-  const text = STATUS_TEXT[status];
+  const text = HTTP_STATUS_TEXT[status];
   return text ? `${status} ${text}` : String(status);
 }
 
