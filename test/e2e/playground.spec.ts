@@ -39,15 +39,25 @@ test('a streamed Responses reply grows on screen, ends with its metrics, and the
 
   const reasoning = 'The user asks about streaming. I will explain why it helps, briefly.';
   fakeGateway.setChatReply({ text: LONG_REPLY, reasoning, reasoningWhen: 'always', chunkSize: 6 });
-  fakeGateway.setEventDelay(25);
+  // ~70 events, 50 ms apart: the reply takes over 3 s, so it is still streaming when the checks below
+  // have seen half of it, even on a loaded machine (at 25 ms a cold first test could miss the moment).
+  fakeGateway.setEventDelay(50);
   await send(page, 'Tell me about streaming.');
   await expect(page.getByTestId('user-message')).toHaveText(/Tell me about streaming\./);
   const reply = replies(page).first();
   await expectProgressive(reply);
   // The reasoning summary is open while the reply streams…
   await expect(reply.getByTestId('reasoning')).toContainText(reasoning);
+  // Over 150 characters shown while it still streams (looked at together, and often: a slow poll on a
+  // busy machine could otherwise first look after the end).
   await expect
-    .poll(async () => (await reply.getByTestId('reply-text').innerText()).length)
+    .poll(
+      async () =>
+        (await reply.getAttribute('data-state')) === 'streaming'
+          ? (await reply.getByTestId('reply-text').innerText()).length
+          : -1,
+      { intervals: [20] },
+    )
     .toBeGreaterThan(150);
   await expect(reply).toHaveAttribute('data-state', 'streaming');
   await app.screenshot('playground-streaming');
