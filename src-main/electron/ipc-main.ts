@@ -64,8 +64,11 @@ export function wireIpcLayer(layer: IpcLayer): IpcMainWiring {
       const id = contents.id;
       knownIds.add(id);
       // A reloaded or crashed page has forgotten its streams: stop them rather than stream into nothing.
-      contents.on('did-navigate', () => layer.closeOwner(id));
-      contents.on('render-process-gone', () => layer.closeOwner(id));
+      // Electron emits `did-navigate` for every main-frame document, the first load and each reload
+      // included (docs/api/web-contents.md § Navigation Events), so these must never retire the window:
+      // only `destroyed` does.
+      contents.on('did-navigate', () => layer.abortOwnerStreams(id));
+      contents.on('render-process-gone', () => layer.abortOwnerStreams(id));
       contents.once('destroyed', () => {
         knownIds.delete(id);
         layer.closeOwner(id);

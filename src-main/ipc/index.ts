@@ -95,6 +95,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
         return { ok: false, error: appError };
       }
     },
+    abortOwnerStreams: (ownerId) => streams.abortOwner(ownerId),
     closeOwner: (ownerId) => {
       owners.delete(ownerId);
       streams.closeOwner(ownerId);

@@ -106,15 +106,23 @@ export class StreamManager {
     return true;
   }
 
-  /** A window went away: abort everything it started. */
-  closeOwner(ownerId: number): void {
-    this.#closedOwners.add(ownerId);
+  /**
+   * A window's page went away (navigation, reload, renderer crash): abort everything it started. The
+   * window itself stays: its next page may start streams again.
+   */
+  abortOwner(ownerId: number): void {
     for (const [id, stream] of this.#streams) {
       if (stream.ownerId === ownerId) {
         this.#abort(stream);
         this.#forget(id, stream);
       }
     }
+  }
+
+  /** A window was destroyed: abort its streams and refuse new ones for good (ids are never reused). */
+  closeOwner(ownerId: number): void {
+    this.#closedOwners.add(ownerId);
+    this.abortOwner(ownerId);
   }
 
   dispose(): void {

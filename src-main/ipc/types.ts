@@ -59,7 +59,9 @@ export interface IpcHostDeps {
 export interface IpcLayer {
   /** The choke point: every renderer→main call goes through here and never throws. */
   dispatch(sender: SenderInfo, method: string, input: unknown): Promise<Result<unknown>>;
-  /** A window closed: abort its streams. */
+  /** A window's page navigated, reloaded or crashed: abort its running streams; the window stays ours. */
+  abortOwnerStreams(ownerId: number): void;
+  /** A window was destroyed: abort its streams and retire its id. */
   closeOwner(ownerId: number): void;
   /** App shutdown: abort every stream. */
   dispose(): void;

@@ -47,7 +47,7 @@ const fake = await vi.hoisted(async () => {
     setDevicePermissionHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
   };
-  const layer = { dispatch: vi.fn(), closeOwner: vi.fn(), dispose: vi.fn() };
+  const layer = { dispatch: vi.fn(), abortOwnerStreams: vi.fn(), closeOwner: vi.fn(), dispose: vi.fn() };
   return {
     calls,
     app,

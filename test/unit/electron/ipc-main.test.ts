@@ -8,6 +8,8 @@ import {
   type Result,
   type SettingsState,
 } from '../../../src-preload/contract.ts';
+import { startFakeGateway } from '../../fake-gateway/server.ts';
+import { APP_URL, createTestLayer } from '../../support/test-layer.ts';
 
 const electron = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
@@ -67,6 +69,7 @@ function fakeLayer() {
         data: 'ok',
       }),
     ),
+    abortOwnerStreams: vi.fn(),
     closeOwner: vi.fn(),
     dispose: vi.fn(),
   } satisfies IpcLayer;
@@ -158,18 +161,43 @@ describe('wireIpcLayer', () => {
     expect(layer.dispatch.mock.calls[0]?.[0].knownWindow).toBe(false);
   });
 
-  it("closes a window's streams when it is destroyed, reloaded or crashes, and forgets it", async () => {
+  it("aborts a window's streams when its page navigates or crashes, and retires it only when destroyed", async () => {
     const layer = fakeLayer();
     const wiring = wireIpcLayer(layer);
     const contents = new electron.FakeContents(5);
     wiring.adoptWindow({ webContents: contents } as never);
     contents.emit('did-navigate');
     contents.emit('render-process-gone');
-    expect(layer.closeOwner).toHaveBeenCalledTimes(2);
+    expect(layer.abortOwnerStreams.mock.calls).toEqual([[5], [5]]);
+    expect(layer.closeOwner).not.toHaveBeenCalled();
     contents.emit('destroyed');
     expect(layer.closeOwner).toHaveBeenLastCalledWith(5);
     await electron.handlers.get(methodChannel('app.info'))?.(invokeEvent(contents), undefined);
     expect(layer.dispatch.mock.calls[0]?.[0].knownWindow).toBe(false);
+  });
+
+  // Regression: Electron emits `did-navigate` for the first loadURL and for every reload
+  // (docs/api/web-contents.md § Navigation Events; spec "for initial navigation, event order is
+  // consistent"), and the window stays usable after a renderer crash (§ render-process-gone). The
+  // wiring used to retire the window on those events, so every stream the real window asked for failed.
+  it('keeps starting streams for a window after its page loaded, reloaded and crashed', async () => {
+    const gateway = await startFakeGateway();
+    const t = createTestLayer();
+    try {
+      await t.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
+      wireIpcLayer(t.layer).adoptWindow({ webContents: new electron.FakeContents(1, APP_URL) } as never);
+      const contents = electron.FakeContents.all.get(1) as Contents;
+      const chat = electron.handlers.get(methodChannel('chat.responses'));
+      const input = { request: { model: 'gpt-5-mini', input: 'Hi' }, stream: true };
+      for (const event of ['did-navigate', 'did-navigate', 'render-process-gone', 'did-navigate']) {
+        contents.emit(event);
+        const result = (await chat?.(invokeEvent(contents), input)) as Result<{ streamId: string }>;
+        expect(result, `a stream started after ${event}`).toMatchObject({ ok: true });
+      }
+    } finally {
+      t.close();
+      await gateway.close();
+    }
   });
 
   it('removes its handlers on dispose', () => {

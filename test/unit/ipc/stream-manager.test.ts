@@ -198,6 +198,24 @@ describe('StreamManager', () => {
     expect(signals[2]?.aborted).toBe(true);
   });
 
+  it('aborts the streams of a window whose page went away, and lets it start new ones', async () => {
+    const { manager } = setup(5);
+    const signals: AbortSignal[] = [];
+    const hang = ({ signal }: { signal: AbortSignal }) => {
+      signals.push(signal);
+      return new Promise<void>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    };
+    manager.start(1, hang);
+    await settle();
+    manager.abortOwner(1);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(() => manager.start(1, hang)).not.toThrow();
+    expect(manager.size).toBe(1);
+    manager.closeOwner(1);
+    expect(() => manager.start(1, hang)).toThrow(/has closed/);
+    manager.dispose();
+  });
+
   it('limits how many streams one window runs at once', () => {
     const manager = new StreamManager({ deliver: () => {}, maxPerOwner: 2 });
     const hang = () => new Promise<void>(() => {});
