@@ -2,11 +2,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppFailure } from '../../../src-main/app-failure.ts';
 import { createSafeStorageBox } from '../../../src-main/electron/safe-storage-box.ts';
 
+// As Electron behaves on Linux (S shell/browser/api/electron_api_safe_storage.cc; ELECTRON.md §8):
+// with the `basic_text` backend, encryption is available only after setUsePlainTextEncryption(true).
 const safeStorage = vi.hoisted(() => ({
   available: true,
   linuxBackend: 'gnome_libsecret' as string,
+  plainTextAllowed: false,
   isEncryptionAvailable() {
+    if (this.linuxBackend === 'basic_text') return this.plainTextAllowed;
     return this.available;
+  },
+  setUsePlainTextEncryption(allow: boolean) {
+    this.plainTextAllowed = allow;
   },
   getSelectedStorageBackend() {
     return this.linuxBackend;
@@ -20,6 +27,7 @@ vi.mock('electron', () => ({ safeStorage }));
 beforeEach(() => {
   safeStorage.available = true;
   safeStorage.linuxBackend = 'gnome_libsecret';
+  safeStorage.plainTextAllowed = false;
   safeStorage.encryptString.mockClear();
 });
 
@@ -30,9 +38,21 @@ describe('the safeStorage secret box', () => {
     expect(createSafeStorageBox('linux').backend()).toBe('os');
   });
 
-  it("reports Linux's basic_text fallback as such", () => {
+  it("reports Linux's basic_text fallback as such, although Electron calls it unavailable until opted in", () => {
     safeStorage.linuxBackend = 'basic_text';
+    expect(safeStorage.isEncryptionAvailable()).toBe(false);
     expect(createSafeStorageBox('linux').backend()).toBe('basic_text');
+  });
+
+  it('opts into basic_text only when it encrypts or decrypts (after the user agreed), and round-trips', () => {
+    safeStorage.linuxBackend = 'basic_text';
+    const box = createSafeStorageBox('linux');
+    box.backend();
+    expect(safeStorage.plainTextAllowed).toBe(false);
+    const cipher = box.encrypt('sk-obfuscated');
+    expect(safeStorage.plainTextAllowed).toBe(true);
+    safeStorage.plainTextAllowed = false;
+    expect(box.decrypt(cipher)).toBe('sk-obfuscated');
   });
 
   it('reports unavailable when there is no encryption at all', () => {
