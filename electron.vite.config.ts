@@ -20,6 +20,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // Maps the bundle back to src-main/ for stack traces and for the desktop run's coverage report.
+      sourcemap: true,
       // Dependencies stay in node_modules (electron-store and friends are ESM packages Node loads itself).
       externalizeDeps: true,
       rollupOptions: { input: { index: resolve(root, 'src-main/index.ts') } },

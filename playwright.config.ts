@@ -31,6 +31,19 @@ export default defineConfig({
       },
     },
     {
+      // The desktop app itself: src-main/index.ts (built) under the Electron double, pages in Chromium.
+      name: 'desktop',
+      testMatch: 'desktop/**/*.spec.ts',
+      outputDir: 'test-results/desktop',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+        },
+      },
+    },
+    {
       name: 'electron',
       testMatch: 'electron/**/*.spec.ts',
       outputDir: 'test-results/electron',

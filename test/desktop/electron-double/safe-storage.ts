@@ -1,0 +1,82 @@
+// safeStorage, in the three states a user's machine can be in: an OS keychain, none at all, or Linux's
+// `basic_text` fallback (docs/api/safe-storage.md; ELECTRON.md §8). The "keychain" is a key file outside
+// the app's data folder (GS_DOUBLE_KEYRING), so ciphertext survives a restart as with a real keychain.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { platform, readiness } from './runtime.ts';
+
+export type SafeStorageMode = 'os' | 'unavailable' | 'basic_text';
+
+const mode = (process.env.GS_DOUBLE_SAFE_STORAGE ?? 'os') as SafeStorageMode;
+let plainTextAllowed = false;
+
+function keyringKey(): Buffer {
+  const file = process.env.GS_DOUBLE_KEYRING;
+  if (!file) throw new Error('GS_DOUBLE_KEYRING is not set: the double has no keychain file');
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(32));
+  }
+  return readFileSync(file);
+}
+
+// basic_text encrypts with a fixed, well-known password: obfuscation only (S os_crypt_linux).
+const BASIC_TEXT_KEY = Buffer.alloc(32, 7);
+
+function available(): boolean {
+  // Linux: false before ready (I #32206); `basic_text` only after setUsePlainTextEncryption(true) (S).
+  if (platform() === 'linux' && !readiness.isReady) return false;
+  if (mode === 'unavailable') return false;
+  if (mode === 'basic_text') return plainTextAllowed;
+  return true;
+}
+
+const prefix = () => (mode === 'basic_text' ? 'v10' : 'v11');
+const key = () => (mode === 'basic_text' ? BASIC_TEXT_KEY : keyringKey());
+
+export const safeStorage = {
+  isEncryptionAvailable: available,
+  setUsePlainTextEncryption(allow: boolean): void {
+    if (platform() === 'linux') plainTextAllowed = allow;
+  },
+  /** Linux only (docs/api/safe-storage.md § getSelectedStorageBackend). */
+  getSelectedStorageBackend(): string {
+    if (!readiness.isReady) return 'unknown';
+    return mode === 'basic_text' ? 'basic_text' : 'gnome_libsecret';
+  },
+  encryptString(plainText: string): Buffer {
+    if (!available()) {
+      throw new Error(
+        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+      );
+    }
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key(), iv);
+    const body = Buffer.concat([cipher.update(plainText, 'utf8'), cipher.final()]);
+    return Buffer.concat([Buffer.from(prefix()), iv, cipher.getAuthTag(), body]);
+  },
+  decryptString(encrypted: Buffer): string {
+    if (!Buffer.isBuffer(encrypted))
+      throw new Error('Expected the first argument of decryptString() to be a buffer');
+    if (!available()) {
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
+      );
+    }
+    if (encrypted.length === 0) return '';
+    const tag = encrypted.subarray(0, 3).toString();
+    if (tag !== 'v10' && tag !== 'v11') {
+      throw new Error(
+        'Error while decrypting the ciphertext provided to safeStorage.decryptString. Ciphertext does not appear to be encrypted.',
+      );
+    }
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      tag === 'v10' ? BASIC_TEXT_KEY : keyringKey(),
+      encrypted.subarray(3, 15),
+    );
+    decipher.setAuthTag(encrypted.subarray(15, 31));
+    return Buffer.concat([decipher.update(encrypted.subarray(31)), decipher.final()]).toString('utf8');
+  },
+};

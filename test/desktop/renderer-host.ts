@@ -1,0 +1,491 @@
+// The renderer side of the Electron double, in the test process: every BrowserWindow main creates is a
+// Chromium page here, loaded, reloaded, crashed and closed when main says so, and every page event
+// Electron would report (commit, DOMContentLoaded, load, first paint, crash, IPC, menu keys,
+// permission prompts, navigation attempts) is reported back to main over the child's IPC channel.
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page, Request, Route } from '@playwright/test';
+import type { DoubleRecord, HostToMain, MainToHost } from './link-messages.ts';
+import { type PageRuntimeConfig, pageRuntime } from './page-runtime.ts';
+import { fromWire, toWire } from './wire.ts';
+
+const BINDING = '__gsElectron';
+/** The loopback stand-in origins of the app scheme (see electron-double/scheme-bridge.ts). */
+const STAND_IN = /^http:\/\/[a-z0-9-]+\.[a-z][a-z0-9+.-]*\.localhost:\d+\//i;
+
+/** Chromium's net error names → codes (net/base/net_error_list.h), for did-fail-load. */
+const NET_ERRORS: Record<string, number> = {
+  ERR_ABORTED: -3,
+  ERR_FAILED: -2,
+  ERR_FILE_NOT_FOUND: -6,
+  ERR_UNEXPECTED: -9,
+  ERR_CONNECTION_REFUSED: -102,
+  ERR_CONNECTION_RESET: -101,
+  ERR_EMPTY_RESPONSE: -324,
+  ERR_INVALID_URL: -300,
+  ERR_UNKNOWN_URL_SCHEME: -302,
+  ERR_NAME_NOT_RESOLVED: -105,
+};
+
+export interface DesktopWindow {
+  readonly windowId: number;
+  readonly contentsId: number;
+  /** The Chromium page showing this window now (a new one after a renderer crash and reload). */
+  readonly page: Page;
+  readonly title: string;
+  readonly visible: boolean;
+  readonly closed: boolean;
+  /** The user clicks the window's close button. */
+  close(): void;
+  /** The renderer process dies (as `forcefullyCrashRenderer` or an OS kill would). */
+  crash(): Promise<void>;
+  /** Waits for the window's page to show a document again (after a crash and a reload). */
+  waitForDocument(): Promise<Page>;
+  /** Drops files from the OS onto an element: real Files whose paths webUtils.getPathForFile knows. */
+  dropFiles(selector: string, files: Array<{ path: string; type: string }>): Promise<void>;
+}
+
+interface WindowState {
+  windowId: number;
+  contentsId: number;
+  title: string;
+  visible: boolean;
+  closed: boolean;
+  page: Page | null;
+  /** Serialises what main asks of this window, in the order it asked. */
+  queue: Promise<void>;
+  navigationId: number;
+  hostNavigation: string | null;
+  lastUrl: string;
+  lastStatus: number;
+  crashed: boolean;
+  documentWaiters: Array<(page: Page) => void>;
+  handle: DesktopWindow;
+}
+
+export interface RendererHostOptions {
+  context: BrowserContext;
+  child: ChildProcess;
+  preloadPath: string;
+  platform: NodeJS.Platform;
+  viewport: { width: number; height: number };
+  onRecord(entry: DoubleRecord): void;
+  /** Native dialogs: what the "user" picks. */
+  answerDialog(type: 'dialog.open' | 'dialog.save' | 'dialog.messageBox', options: unknown): unknown;
+}
+
+export interface RendererHost {
+  windows(): DesktopWindow[];
+  nextWindow(): Promise<DesktopWindow>;
+  send(message: HostToMain): void;
+  close(): Promise<void>;
+}
+
+export function createRendererHost(options: RendererHostOptions): RendererHost {
+  const { context, child } = options;
+  const preloadSource = readFileSync(options.preloadPath, 'utf8');
+  const windows = new Map<number, WindowState>();
+  const windowWaiters: Array<(window: DesktopWindow) => void> = [];
+  const pendingReplies = new Map<
+    number,
+    (reply: { result?: unknown; error?: string; dropped?: boolean }) => void
+  >();
+  const pendingAnswers = new Map<number, (value: unknown) => void>();
+  let accelerators: string[] = [];
+  let nextReplyId = 1;
+  let nextRequestId = 1;
+
+  const send = (message: HostToMain) => {
+    if (child.connected) child.send(message);
+  };
+  const askMain = (build: (requestId: number) => HostToMain): Promise<unknown> => {
+    const requestId = nextRequestId++;
+    return new Promise((resolve) => {
+      pendingAnswers.set(requestId, resolve);
+      send(build(requestId));
+    });
+  };
+  const byContents = (contentsId: number) => [...windows.values()].find((w) => w.contentsId === contentsId);
+
+  function initScript(): string {
+    const config: PageRuntimeConfig = { binding: BINDING, accelerators, platform: options.platform };
+    // A string, not a function: the preload's source is spliced in as a function body, which a page
+    // with a strict CSP could not build itself (no eval).
+    return `(${pageRuntime.toString()})(${JSON.stringify(config)}, function (require, module, exports, process) {\n${preloadSource}\n});`;
+  }
+
+  async function openPage(state: WindowState): Promise<Page> {
+    const page = await context.newPage();
+    await page.setViewportSize(options.viewport);
+    await page.exposeBinding(BINDING, (source, json: string) =>
+      fromPage(state, source.frame === page.mainFrame(), json),
+    );
+    await page.addInitScript({ content: initScript() });
+    // Navigations the page starts towards anything but our origin are put to main's will-navigate.
+    await page.route(
+      (url) => !STAND_IN.test(url.href),
+      (route) => void willNavigate(state, page, route),
+    );
+    page.on('response', (response) => {
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
+        state.lastStatus = response.status();
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame() || state.page !== page) return;
+      const url = frame.url();
+      // Same-document navigations (a hash change) are no new document (ELECTRON.md §1.3, in-page).
+      const hostStarted = state.hostNavigation !== null;
+      if (!hostStarted && url.split('#')[0] === state.lastUrl.split('#')[0]) return;
+      state.hostNavigation = null;
+      state.lastUrl = url;
+      send({
+        kind: 'page.committed',
+        contentsId: state.contentsId,
+        navigationId: state.navigationId,
+        url,
+        status: state.lastStatus,
+      });
+    });
+    page.on('domcontentloaded', () => {
+      if (state.page === page)
+        send({
+          kind: 'page.domContentLoaded',
+          contentsId: state.contentsId,
+          navigationId: state.navigationId,
+        });
+    });
+    page.on('load', () => {
+      if (state.page !== page) return;
+      send({ kind: 'page.loaded', contentsId: state.contentsId, navigationId: state.navigationId });
+      for (const waiter of state.documentWaiters.splice(0)) waiter(page);
+    });
+    page.on('crash', () => {
+      if (state.page !== page) return;
+      state.crashed = true;
+      send({ kind: 'page.crashed', contentsId: state.contentsId });
+    });
+    page.on('console', (message) => {
+      const level = message.type();
+      if (level === 'error' || level === 'warning')
+        options.onRecord({
+          type: 'console',
+          level: level === 'error' ? 'error' : 'warn',
+          text: message.text(),
+        });
+    });
+    page.on('pageerror', (error) =>
+      options.onRecord({ type: 'console', level: 'error', text: error.message }),
+    );
+    state.page = page;
+    return page;
+  }
+
+  async function willNavigate(state: WindowState, page: Page, route: Route): Promise<void> {
+    const request: Request = route.request();
+    const isHostNavigation = state.hostNavigation !== null && request.url() === state.hostNavigation;
+    if (!request.isNavigationRequest() || isHostNavigation) {
+      await route.continue().catch(() => {});
+      return;
+    }
+    const prevented = await askMain((requestId) => ({
+      kind: 'page.willNavigate',
+      requestId,
+      contentsId: state.contentsId,
+      url: request.url(),
+      isMainFrame: request.frame() === page.mainFrame(),
+    }));
+    await (prevented ? route.abort('aborted') : route.continue()).catch(() => {});
+  }
+
+  async function fromPage(state: WindowState, isMainFrame: boolean, json: string): Promise<string> {
+    const message = JSON.parse(json) as Record<string, unknown>;
+    switch (message.kind) {
+      case 'invoke': {
+        const replyId = nextReplyId++;
+        const reply = new Promise<{ result?: unknown; error?: string; dropped?: boolean }>((resolve) =>
+          pendingReplies.set(replyId, resolve),
+        );
+        const frame = { ...(message.frame as object), isMainFrame } as Extract<
+          HostToMain,
+          { kind: 'ipc.invoke' }
+        >['frame'];
+        send({
+          kind: 'ipc.invoke',
+          contentsId: state.contentsId,
+          frame,
+          channel: String(message.channel),
+          args: fromWire(message.args) as unknown[],
+          replyId,
+        });
+        const answer = await reply;
+        return JSON.stringify(
+          answer.dropped
+            ? { dropped: true }
+            : 'error' in answer
+              ? { error: answer.error }
+              : { result: toWire(answer.result) },
+        );
+      }
+      case 'firstPaint':
+        send({
+          kind: 'page.firstPaint',
+          contentsId: state.contentsId,
+          documentId: String(message.documentId),
+        });
+        return 'null';
+      case 'accelerator':
+        send({
+          kind: 'ipc.accelerator',
+          contentsId: state.contentsId,
+          accelerator: String(message.accelerator),
+        });
+        return 'null';
+      case 'permission': {
+        const granted = await askMain((requestId) => ({
+          kind: 'page.permission',
+          requestId,
+          contentsId: state.contentsId,
+          report: message.report as Extract<HostToMain, { kind: 'page.permission' }>['report'],
+        }));
+        return JSON.stringify(granted === true);
+      }
+      case 'windowOpen':
+        send({
+          kind: 'page.windowOpen',
+          contentsId: state.contentsId,
+          url: String(message.url),
+          frameName: String(message.frameName),
+          features: String(message.features),
+        });
+        return 'null';
+      default:
+        return 'null';
+    }
+  }
+
+  /** Runs what main asked of a window after everything it asked before. */
+  const enqueue = (state: WindowState, work: () => Promise<void>) => {
+    state.queue = state.queue.then(work).catch((error: unknown) => {
+      if (!state.closed)
+        options.onRecord({ type: 'console', level: 'error', text: `renderer host: ${String(error)}` });
+    });
+  };
+
+  async function navigate(
+    state: WindowState,
+    navigationId: number,
+    url: string,
+    reload: boolean,
+  ): Promise<void> {
+    // A crashed tab cannot be driven again through Playwright: the reload happens in a fresh page, as
+    // Electron reloads a crashed webContents in a new renderer process (docs § forcefullyCrashRenderer).
+    if (state.crashed || !state.page) {
+      const old = state.page;
+      state.crashed = false;
+      await openPage(state);
+      await old?.close().catch(() => {});
+    }
+    const page = state.page as Page;
+    state.navigationId = navigationId;
+    state.hostNavigation = url;
+    const going =
+      reload && page.url() === url
+        ? page.reload({ waitUntil: 'commit' })
+        : page.goto(url, { waitUntil: 'commit' });
+    // Only the start is awaited here: later navigations must not wait for this page's load.
+    void going.catch((error: Error) => {
+      if (state.closed || state.page !== page || state.navigationId !== navigationId) return;
+      const name = /net::(ERR_[A-Z_]+)/.exec(error.message)?.[1] ?? 'ERR_FAILED';
+      send({
+        kind: 'page.failed',
+        contentsId: state.contentsId,
+        navigationId,
+        code: NET_ERRORS[name] ?? -2,
+        description: name,
+      });
+    });
+  }
+
+  function handleFor(state: WindowState): DesktopWindow {
+    return {
+      windowId: state.windowId,
+      contentsId: state.contentsId,
+      get page() {
+        if (!state.page) throw new Error(`window ${state.windowId} has no page yet`);
+        return state.page;
+      },
+      get title() {
+        return state.title;
+      },
+      get visible() {
+        return state.visible;
+      },
+      get closed() {
+        return state.closed;
+      },
+      close: () => send({ kind: 'user.closeWindow', windowId: state.windowId }),
+      async crash() {
+        const page = state.page as Page;
+        const crashed = new Promise<void>((resolve) => page.once('crash', () => resolve()));
+        const cdp = await context.newCDPSession(page);
+        void cdp.send('Page.crash').catch(() => {});
+        await crashed;
+      },
+      waitForDocument: () =>
+        new Promise<Page>((resolve) => {
+          state.documentWaiters.push(resolve);
+        }),
+      async dropFiles(selector, files) {
+        const page = state.page as Page;
+        const items = files.map((file) => ({
+          path: file.path,
+          name: file.path.split(/[\\/]/).pop() ?? 'file',
+          type: file.type,
+          base64: readFileSync(file.path).toString('base64'),
+        }));
+        const dataTransfer = await page.evaluateHandle((list) => {
+          const transfer = new DataTransfer();
+          const register = (window as unknown as { __gsDoubleRegisterPath(f: File, p: string): void })
+            .__gsDoubleRegisterPath;
+          list.forEach((item, index) => {
+            const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+            const file = new File([bytes], item.name, { type: item.type, lastModified: Date.now() - index });
+            register(file, item.path);
+            transfer.items.add(file);
+          });
+          return transfer;
+        }, items);
+        const target = page.locator(selector).first();
+        for (const type of ['dragenter', 'dragover', 'drop'])
+          await target.dispatchEvent(type, { dataTransfer });
+      },
+    };
+  }
+
+  child.on('message', (raw) => {
+    const message = raw as MainToHost;
+    switch (message.kind) {
+      case 'window.create': {
+        const state: WindowState = {
+          windowId: message.windowId,
+          contentsId: message.contentsId,
+          title: message.title,
+          visible: message.show,
+          closed: false,
+          page: null,
+          queue: Promise.resolve(),
+          navigationId: 0,
+          hostNavigation: null,
+          lastUrl: 'about:blank',
+          lastStatus: -1,
+          crashed: false,
+          documentWaiters: [],
+          handle: undefined as unknown as DesktopWindow,
+        };
+        state.handle = handleFor(state);
+        accelerators = message.accelerators;
+        windows.set(message.windowId, state);
+        enqueue(state, async () => {
+          await openPage(state);
+          for (const waiter of windowWaiters.splice(0)) waiter(state.handle);
+        });
+        return;
+      }
+      case 'window.show': {
+        const state = windows.get(message.windowId);
+        if (state) state.visible = true;
+        return;
+      }
+      case 'window.focus': {
+        const state = windows.get(message.windowId);
+        if (state) enqueue(state, async () => void (await state.page?.bringToFront()));
+        return;
+      }
+      case 'window.destroy': {
+        const state = windows.get(message.windowId);
+        if (!state) return;
+        state.closed = true;
+        state.visible = false;
+        enqueue(state, async () => void (await state.page?.close().catch(() => {})));
+        return;
+      }
+      case 'contents.navigate': {
+        const state = byContents(message.contentsId);
+        if (state) enqueue(state, () => navigate(state, message.navigationId, message.url, message.reload));
+        return;
+      }
+      case 'contents.send': {
+        const state = byContents(message.contentsId);
+        if (!state) return;
+        const json = JSON.stringify(toWire(message.args));
+        enqueue(state, async () => {
+          const page = state.page;
+          if (!page || state.crashed || page.isClosed()) return;
+          await page
+            .evaluate(
+              ([channel, body]) =>
+                (window as unknown as { __gsDoubleDeliver(c: string, j: string): void }).__gsDoubleDeliver(
+                  channel,
+                  body,
+                ),
+              [message.channel, json] as const,
+            )
+            .catch(() => {});
+        });
+        return;
+      }
+      case 'contents.crash': {
+        const state = byContents(message.contentsId);
+        if (state) enqueue(state, () => state.handle.crash());
+        return;
+      }
+      case 'menu.accelerators': {
+        accelerators = message.accelerators;
+        for (const state of windows.values()) {
+          void state.page
+            ?.evaluate(
+              (list) =>
+                (
+                  window as unknown as { __gsDoubleSetAccelerators(l: string[]): void }
+                ).__gsDoubleSetAccelerators(list),
+              accelerators,
+            )
+            .catch(() => {});
+        }
+        return;
+      }
+      case 'invoke.reply': {
+        const { replyId, ...reply } = message;
+        pendingReplies.get(replyId)?.(reply);
+        pendingReplies.delete(replyId);
+        return;
+      }
+      case 'answer':
+        pendingAnswers.get(message.requestId)?.(message.value);
+        pendingAnswers.delete(message.requestId);
+        return;
+      case 'request':
+        send({
+          kind: 'answer',
+          requestId: message.requestId,
+          value: options.answerDialog(message.what.type, message.what.options),
+        });
+        return;
+      case 'record':
+        options.onRecord(message.entry);
+        return;
+      default:
+    }
+  });
+
+  return {
+    windows: () => [...windows.values()].map((state) => state.handle),
+    nextWindow: () => new Promise((resolve) => windowWaiters.push(resolve)),
+    send,
+    async close() {
+      for (const state of windows.values()) state.closed = true;
+      for (const resolve of pendingReplies.values()) resolve({ dropped: true });
+      await context.close().catch(() => {});
+    },
+  };
+}
