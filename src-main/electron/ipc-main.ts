@@ -9,9 +9,6 @@ import {
   methodChannel,
 } from '../../src-preload/contract.ts';
 import type { IpcLayer, SenderInfo } from '../ipc/types.ts';
-import { createLogger } from '../log.ts';
-
-const log = createLogger('ipc-main');
 
 /** What the choke point needs to know about who called; a detached or missing frame is never "top". */
 export function senderInfoOf(event: IpcMainInvokeEvent, knownIds: ReadonlySet<number>): SenderInfo {
@@ -32,16 +29,15 @@ export function senderInfoOf(event: IpcMainInvokeEvent, knownIds: ReadonlySet<nu
   return { ownerId: contents.id, knownWindow: knownIds.has(contents.id), topFrame, url };
 }
 
-/** `IpcHostDeps.emit`: delivers an event to one window, if it is still there. */
+/**
+ * `IpcHostDeps.emit`: delivers an event to one window, if it is still there. `send` throws only on a
+ * destroyed webContents; to a page that is reloading or crashed it logs and drops the message
+ * (S lib/browser/api/web-frame-main.ts; ELECTRON.md §2.4), so nothing here needs catching.
+ */
 export function emitToOwner<E extends EventName>(ownerId: number, event: E, payload: Events[E]): void {
   const target = webContents.fromId(ownerId);
   if (!target || target.isDestroyed()) return;
-  try {
-    target.send(eventChannel(event), payload);
-  } catch (error) {
-    // A window mid-reload or closing cannot take messages; its streams are closed with it.
-    log.warn(`could not deliver ${event} to window ${ownerId}`, error);
-  }
+  target.send(eventChannel(event), payload);
 }
 
 export interface IpcMainWiring {

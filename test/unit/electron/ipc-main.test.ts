@@ -224,14 +224,4 @@ describe('emitToOwner', () => {
     expect(() => emitToOwner(999, 'settings.changed', state)).not.toThrow();
     expect(contents.sent).toEqual([]);
   });
-
-  it('survives a send that throws', () => {
-    const contents = new electron.FakeContents(14);
-    contents.send = () => {
-      throw new Error('Render frame was disposed');
-    };
-    const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(() => emitToOwner(14, 'settings.changed', state)).not.toThrow();
-    quiet.mockRestore();
-  });
 });
