@@ -2,12 +2,15 @@
 // Electron double, its windows are Chromium pages with the real preload, and the user does what users
 // do — including reloading, crashing the renderer, closing the window, quitting mid-stream and starting
 // the app twice. Every step leaves a screenshot in test-results/screenshots/desktop-*.png.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, extname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/csp.ts';
+import { contentTypeFor } from '../../src-main/app-files.ts';
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../../src-main/csp.ts';
 import { type FakeGateway, startFakeGateway } from '../fake-gateway/server.ts';
-import { type DesktopApp, launchDesktop } from './launch.ts';
+import { type DesktopApp, launchDesktop, MAIN_ENTRY } from './launch.ts';
 import {
   addProfile,
   chat,
@@ -105,6 +108,23 @@ test.describe('one user session, start to quit and start again', () => {
     // nothing was copied into the app's recordings.
     expect(filesUnder(dirs.userData).filter((file) => file.includes('standup'))).toEqual([]);
     await shot(page, '03-transcribed');
+
+    // Export through the native save dialog: the file lands where the user chose.
+    const srt = join(dirs.root, 'exports', 'standup.srt');
+    mkdirSync(dirname(srt), { recursive: true });
+    app.queueSaveDialog(srt);
+    await page.getByTestId('export-menu').click();
+    await page.getByRole('menuitem', { name: /SubRip/ }).click();
+    await expect(page.getByText('Saved to standup.srt')).toBeVisible();
+    expect(readFileSync(srt, 'utf8')).toMatch(/^1\n00:00:\d\d,\d{3} --> /);
+
+    // And a second file through "Add files…" and the native open dialog.
+    const second = speechWav(join(dirs.root, 'audio'), 'retro.wav', 'The retrospective is on Friday.');
+    app.queueOpenDialog([second]);
+    await page.getByRole('button', { name: 'Add files…' }).click();
+    await expect(page.locator('[data-testid="queue-item"][data-status="done"]')).toHaveCount(2, {
+      timeout: 20_000,
+    });
   });
 
   test('speaks text and plays it, the audio streamed through the app:// handler with ranges', async () => {
@@ -282,5 +302,169 @@ test('a second launch brings the first window forward and exits', async ({ brows
   } finally {
     await first.close();
     dirs.remove();
+  }
+});
+
+test('links open in the system browser; popups, navigation away and every permission but the microphone are refused', async ({
+  browser,
+}) => {
+  const dirs = scratch();
+  const app = await launchDesktop({ browser, userDataDir: dirs.userData, keyringFile: dirs.keyring });
+  try {
+    const page = (await windowReady(app)).page;
+    await addProfile(page, gateway);
+    await openPlayground(page);
+    gateway.setChatReply({ text: 'See [the guide](https://example.com/guide) for more.', chunkSize: 8 });
+    await chat(page, 'Where is the guide?');
+    await page.getByTestId('reply').getByRole('link', { name: 'the guide' }).click();
+    const opened = () => app.records.flatMap((entry) => (entry.type === 'openExternal' ? [entry.url] : []));
+    await expect.poll(opened).toEqual(['https://example.com/guide']);
+
+    // window.open is denied (an https URL goes to the browser instead); no second window appears.
+    expect(await page.evaluate(() => window.open('https://example.com/popup') === null)).toBe(true);
+    // A navigation away from the app is stopped in will-navigate and handed to the browser.
+    await page.evaluate(() => {
+      location.href = 'https://example.com/away';
+    });
+    await expect
+      .poll(opened)
+      .toEqual(['https://example.com/guide', 'https://example.com/popup', 'https://example.com/away']);
+    expect(app.windows()).toHaveLength(1);
+    expect(new URL(page.url()).pathname).toBe('/index.html');
+
+    // The session's permission handlers: the microphone yes, the camera and notifications no, and the
+    // clipboard may be written (copy buttons).
+    const asked = await page.evaluate(async () => {
+      const outcome = (promise: Promise<unknown>) =>
+        promise.then(
+          () => 'granted',
+          (error: DOMException) => error.name,
+        );
+      return {
+        microphone: await outcome(navigator.mediaDevices.getUserMedia({ audio: true })),
+        camera: await outcome(navigator.mediaDevices.getUserMedia({ video: true })),
+        notifications: await Notification.requestPermission(),
+        clipboard: await outcome(navigator.clipboard.writeText('copied')),
+      };
+    });
+    expect(asked).toEqual({
+      microphone: 'granted',
+      camera: 'NotAllowedError',
+      notifications: 'denied',
+      clipboard: 'granted',
+    });
+    await shot(page, '12-links-and-permissions');
+  } finally {
+    await app.close();
+    dirs.remove();
+  }
+});
+
+test('without a keychain (Linux basic_text) the key is stored only after consent, and still opens after a restart', async ({
+  browser,
+}) => {
+  const dirs = scratch();
+  const launch = () =>
+    launchDesktop({
+      browser,
+      userDataDir: dirs.userData,
+      keyringFile: dirs.keyring,
+      safeStorage: 'basic_text',
+    });
+  let app = await launch();
+  try {
+    const page = (await windowReady(app)).page;
+    await page.getByRole('button', { name: 'Add your gateway' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Fake gateway');
+    await page.getByLabel('Base URL').fill(gateway.baseUrl);
+    await page.getByLabel('API key').fill(gateway.apiKey);
+    await page.getByRole('button', { name: 'Create profile' }).click();
+    const consent = page.getByTestId('consent-dialog');
+    await expect(consent).toContainText('obfuscated, not encrypted');
+    await shot(page, '13-basic-text-consent');
+    await consent.getByTestId('consent-allow').click();
+    await expect(page.getByTestId('key-section')).toContainText('Obfuscated, not encrypted');
+    await app.close();
+
+    app = await launch();
+    const again = (await windowReady(app)).page;
+    await openPlayground(again);
+    gateway.setChatReply({ text: 'The obfuscated key still works.', chunkSize: 8 });
+    expect(await chat(again, 'Hello again')).toBe('The obfuscated key still works.');
+  } finally {
+    await app.close();
+    dirs.remove();
+  }
+});
+
+test('with no way to encrypt, the app says a key cannot be stored here', async ({ browser }) => {
+  const dirs = scratch();
+  const app = await launchDesktop({
+    browser,
+    userDataDir: dirs.userData,
+    keyringFile: dirs.keyring,
+    safeStorage: 'unavailable',
+  });
+  try {
+    const page = (await windowReady(app)).page;
+    await page.getByRole('button', { name: 'Add your gateway' }).click();
+    await expect(page.getByText('This system offers no way to store a key safely.')).toBeVisible();
+    await expect(page.getByLabel('API key')).toHaveCount(0);
+    await shot(page, '14-no-keychain');
+  } finally {
+    await app.close();
+    dirs.remove();
+  }
+});
+
+test('under electron-vite dev the window loads the dev server, with main’s dev CSP as a header', async ({
+  browser,
+}) => {
+  // A stand-in for Vite's dev server: the built renderer, without any CSP of its own.
+  const rendererDir = join(dirname(MAIN_ENTRY), '..', 'renderer');
+  const server = createServer((request, response) => {
+    const path = join(
+      rendererDir,
+      new URL(request.url ?? '/', 'http://x').pathname.replace(/^\/$/, '/index.html'),
+    );
+    try {
+      const body = readFileSync(path);
+      response.writeHead(200, { 'Content-Type': contentTypeFor(path) || extname(path) });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const devUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const dirs = scratch();
+  const app = await launchDesktop({
+    browser,
+    userDataDir: dirs.userData,
+    keyringFile: dirs.keyring,
+    env: { ELECTRON_RENDERER_URL: devUrl },
+  });
+  try {
+    const page = (await windowReady(app)).page;
+    expect(page.url()).toBe(devUrl);
+    const header = await page.evaluate(async () =>
+      (await fetch('/index.html')).headers.get('content-security-policy'),
+    );
+    expect(header).toBe(devContentSecurityPolicy(devUrl));
+    // The dev origin is trusted as the app's own page.
+    expect(
+      await page.evaluate(
+        async () =>
+          (
+            await (
+              window as never as { gatewayStudio: { invoke(m: string): Promise<{ ok: boolean }> } }
+            ).gatewayStudio.invoke('app.info')
+          ).ok,
+      ),
+    ).toBe(true);
+  } finally {
+    await app.close();
+    dirs.remove();
+    server.close();
   }
 });

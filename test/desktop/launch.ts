@@ -30,6 +30,8 @@ export interface LaunchOptions {
   /** Extra command-line arguments (a second instance passes its own). */
   args?: string[];
   viewport?: { width: number; height: number };
+  /** Extra environment for main (e.g. ELECTRON_RENDERER_URL, as `electron-vite dev` sets it). */
+  env?: Record<string, string>;
 }
 
 export interface DesktopApp {
@@ -68,9 +70,12 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     if (value !== undefined && key !== 'ELECTRON_RENDERER_URL' && key !== 'ELECTRON_RUN_AS_NODE')
       env[key] = value;
   }
+  Object.assign(env, options.env);
   env.GS_DOUBLE_KEYRING = options.keyringFile;
   env.GS_DOUBLE_SAFE_STORAGE = options.safeStorage ?? 'os';
   if (options.platform) env.GS_DOUBLE_PLATFORM = options.platform;
+  // `npm run coverage:desktop`: V8 writes main's coverage (with the bundle's source map) when it exits.
+  if (process.env.GS_DESKTOP_COVERAGE) env.NODE_V8_COVERAGE = process.env.GS_DESKTOP_COVERAGE;
 
   const child = spawn(
     process.execPath,

@@ -42,6 +42,8 @@ export type MainToHost =
   | { kind: 'contents.crash'; contentsId: number }
   | { kind: 'contents.colorScheme'; dark: boolean }
   | { kind: 'menu.accelerators'; accelerators: string[] }
+  /** URL patterns whose responses main wants to see (session.webRequest.onHeadersReceived). */
+  | { kind: 'webRequest.filters'; urls: string[] }
   | { kind: 'invoke.reply'; replyId: number; result?: unknown; error?: string; dropped?: boolean }
   | { kind: 'request'; requestId: number; what: HostQuestion }
   | { kind: 'answer'; requestId: number; value: unknown }
@@ -81,6 +83,15 @@ export type HostToMain =
   | { kind: 'page.windowOpen'; contentsId: number; url: string; frameName: string; features: string }
   | { kind: 'page.willNavigate'; requestId: number; contentsId: number; url: string; isMainFrame: boolean }
   | { kind: 'page.permission'; requestId: number; contentsId: number; report: PermissionReport }
+  | {
+      kind: 'page.headersReceived';
+      requestId: number;
+      contentsId: number;
+      url: string;
+      resourceType: string;
+      statusCode: number;
+      responseHeaders: Record<string, string[]>;
+    }
   | { kind: 'user.closeWindow'; windowId: number }
   | { kind: 'user.focusWindow'; windowId: number }
   | { kind: 'user.activate' }

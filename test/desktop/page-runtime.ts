@@ -146,6 +146,9 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
       };
     }
   }
+  if (typeof Notification !== 'undefined') {
+    Notification.requestPermission = async () => ((await permitted('notifications')) ? 'granted' : 'denied');
+  }
   window.open = ((url?: string | URL, target?: string, features?: string) => {
     void ask({
       kind: 'windowOpen',

@@ -92,6 +92,8 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
   >();
   const pendingAnswers = new Map<number, (value: unknown) => void>();
   let accelerators: string[] = [];
+  /** Electron URL patterns (`http://localhost:5173/*`) as regular expressions. */
+  let headerFilters: RegExp[] = [];
   let nextReplyId = 1;
   let nextRequestId = 1;
 
@@ -121,10 +123,11 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       fromPage(state, source.frame === page.mainFrame(), json),
     );
     await page.addInitScript({ content: initScript() });
-    // Navigations the page starts towards anything but our origin are put to main's will-navigate.
+    // Requests for anything but our own origin: navigations the page starts are put to main's
+    // will-navigate, and responses main filters (webRequest.onHeadersReceived) are shown to it first.
     await page.route(
       (url) => !STAND_IN.test(url.href),
-      (route) => void willNavigate(state, page, route),
+      (route) => void offOrigin(state, page, route),
     );
     page.on('response', (response) => {
       if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
@@ -180,21 +183,48 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
     return page;
   }
 
-  async function willNavigate(state: WindowState, page: Page, route: Route): Promise<void> {
+  async function offOrigin(state: WindowState, page: Page, route: Route): Promise<void> {
     const request: Request = route.request();
     const isHostNavigation = state.hostNavigation !== null && request.url() === state.hostNavigation;
-    if (!request.isNavigationRequest() || isHostNavigation) {
+    if (request.isNavigationRequest() && !isHostNavigation) {
+      const prevented = await askMain((requestId) => ({
+        kind: 'page.willNavigate',
+        requestId,
+        contentsId: state.contentsId,
+        url: request.url(),
+        isMainFrame: request.frame() === page.mainFrame(),
+      }));
+      if (prevented) {
+        await route.abort('aborted').catch(() => {});
+        return;
+      }
+    }
+    if (!headerFilters.some((pattern) => pattern.test(request.url()))) {
       await route.continue().catch(() => {});
       return;
     }
-    const prevented = await askMain((requestId) => ({
-      kind: 'page.willNavigate',
+    const response = await route.fetch();
+    const responseHeaders: Record<string, string[]> = {};
+    for (const { name, value } of response.headersArray()) {
+      responseHeaders[name] = [...(responseHeaders[name] ?? []), value];
+    }
+    const answer = (await askMain((requestId) => ({
+      kind: 'page.headersReceived',
       requestId,
       contentsId: state.contentsId,
       url: request.url(),
-      isMainFrame: request.frame() === page.mainFrame(),
-    }));
-    await (prevented ? route.abort('aborted') : route.continue()).catch(() => {});
+      resourceType: request.isNavigationRequest() ? 'mainFrame' : request.resourceType(),
+      statusCode: response.status(),
+      responseHeaders,
+    }))) as { cancel?: boolean; responseHeaders?: Record<string, string[]> };
+    if (answer.cancel) {
+      await route.abort('blockedbyclient').catch(() => {});
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, values] of Object.entries(answer.responseHeaders ?? responseHeaders))
+      headers[name] = values.join(', ');
+    await route.fulfill({ response, headers }).catch(() => {});
   }
 
   async function fromPage(state: WindowState, isMainFrame: boolean, json: string): Promise<string> {
@@ -454,6 +484,18 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
         }
         return;
       }
+      case 'webRequest.filters':
+        headerFilters = message.urls.map((pattern) =>
+          pattern === '<all_urls>'
+            ? /^/
+            : new RegExp(
+                `^${pattern
+                  .split('*')
+                  .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+                  .join('.*')}$`,
+              ),
+        );
+        return;
       case 'invoke.reply': {
         const { replyId, ...reply } = message;
         pendingReplies.get(replyId)?.(reply);

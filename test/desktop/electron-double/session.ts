@@ -28,8 +28,7 @@ class Session {
   #requestHandler: RequestHandler | null = null;
   #checkHandler: CheckHandler | null = null;
   readonly protocol = protocol;
-  // Only used under `electron-vite dev`, which the double does not run.
-  readonly webRequest = { onHeadersReceived: () => {} };
+  readonly webRequest = webRequest;
 
   setPermissionRequestHandler(handler: RequestHandler | null): void {
     this.#requestHandler = handler;
@@ -65,6 +64,34 @@ class Session {
     return this.#checkHandler(contents, permission, origin, details) === true;
   }
 }
+
+type HeadersListener = (
+  details: {
+    url: string;
+    resourceType: string;
+    statusCode: number;
+    responseHeaders: Record<string, string[]>;
+  },
+  callback: (response: { cancel?: boolean; responseHeaders?: Record<string, string[]> }) => void,
+) => void;
+
+let headersListener: { urls: string[]; listener: HeadersListener } | null = null;
+
+/**
+ * session.webRequest.onHeadersReceived(filter, listener): one listener, replaced by the next call
+ * (docs/api/web-request.md). The renderer host sends matching responses here before the page sees them.
+ */
+const webRequest = {
+  onHeadersReceived(
+    filter: { urls?: string[] } | HeadersListener | null,
+    maybeListener?: HeadersListener,
+  ): void {
+    const listener = typeof filter === 'function' ? filter : maybeListener;
+    const urls = typeof filter === 'function' || !filter ? ['<all_urls>'] : (filter.urls ?? ['<all_urls>']);
+    headersListener = listener ? { urls, listener } : null;
+    post({ kind: 'webRequest.filters', urls: headersListener?.urls ?? [] });
+  },
+};
 
 let defaultSession: Session | null = null;
 
@@ -137,6 +164,18 @@ async function decide(contents: WebContents | null, report: PermissionReport): P
   if (ses.check(contents, report.permission, originOf(requestingUrl), checkDetails)) return true;
   return ses.request(contents, report.permission, { requestingUrl, isMainFrame: report.isMainFrame });
 }
+
+onHostMessage((message) => {
+  if (message.kind !== 'page.headersReceived') return;
+  const { requestId, url, resourceType, statusCode, responseHeaders } = message;
+  if (!headersListener) {
+    post({ kind: 'answer', requestId, value: {} });
+    return;
+  }
+  headersListener.listener({ url, resourceType, statusCode, responseHeaders }, (response) =>
+    post({ kind: 'answer', requestId, value: response ?? {} }),
+  );
+});
 
 onHostMessage((message) => {
   if (message.kind !== 'page.permission') return;
