@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { REPO_ROOT } from '../e2e/paths.ts';
 import type { DoubleRecord } from './link-messages.ts';
 import { createRendererHost, type DesktopWindow, type RendererHost } from './renderer-host.ts';
@@ -32,10 +32,14 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
   /** Extra environment for main (e.g. ELECTRON_RENDERER_URL, as `electron-vite dev` sets it). */
   env?: Record<string, string>;
+  /** Runs on each window's page before it loads anything (a bench's probes). */
+  onPage?: (page: Page) => Promise<void>;
 }
 
 export interface DesktopApp {
   readonly process: ChildProcess;
+  /** When main's process was spawned (ms since the epoch, as the lifecycle records' `at`). */
+  readonly spawnedAt: number;
   /** Everything the double recorded: lifecycle, protocol requests, error boxes, opened links, console. */
   readonly records: DoubleRecord[];
   /** Main's own stdout and stderr, for failure messages. */
@@ -77,6 +81,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
   // `npm run coverage:desktop`: V8 writes main's coverage (with the bundle's source map) when it exits.
   if (process.env.GS_DESKTOP_COVERAGE) env.NODE_V8_COVERAGE = process.env.GS_DESKTOP_COVERAGE;
 
+  const spawnedAt = performance.timeOrigin + performance.now();
   const child = spawn(
     process.execPath,
     [
@@ -112,6 +117,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     preloadPath: PRELOAD,
     platform: options.platform ?? process.platform,
     viewport: options.viewport ?? { width: 1280, height: 820 },
+    ...(options.onPage ? { onPage: options.onPage } : {}),
     onRecord(entry) {
       records.push(entry);
       for (const waiter of [...recordWaiters]) waiter();
@@ -126,6 +132,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
   let firstAsked = false;
 
   return {
+    spawnedAt,
     process: child,
     records,
     output: () => output,

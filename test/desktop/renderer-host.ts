@@ -70,6 +70,7 @@ export interface RendererHostOptions {
   platform: NodeJS.Platform;
   viewport: { width: number; height: number };
   onRecord(entry: DoubleRecord): void;
+  onPage?: (page: Page) => Promise<void>;
   /** Native dialogs: what the "user" picks. */
   answerDialog(type: 'dialog.open' | 'dialog.save' | 'dialog.messageBox', options: unknown): unknown;
 }
@@ -113,7 +114,8 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
     const config: PageRuntimeConfig = { binding: BINDING, accelerators, platform: options.platform };
     // A string, not a function: the preload's source is spliced in as a function body, which a page
     // with a strict CSP could not build itself (no eval).
-    return `(${pageRuntime.toString()})(${JSON.stringify(config)}, function (require, module, exports, process) {\n${preloadSource}\n});`;
+    // Under tsx (benches) esbuild's keepNames wraps functions in `__name(…)`, which the page lacks.
+    return `globalThis.__name ??= (fn) => fn;\n(${pageRuntime.toString()})(${JSON.stringify(config)}, function (require, module, exports, process) {\n${preloadSource}\n});`;
   }
 
   async function openPage(state: WindowState): Promise<Page> {
@@ -123,6 +125,7 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       fromPage(state, source.frame === page.mainFrame(), json),
     );
     await page.addInitScript({ content: initScript() });
+    await options.onPage?.(page);
     // Requests for anything but our own origin: navigations the page starts are put to main's
     // will-navigate, and responses main filters (webRequest.onHeadersReceived) are shown to it first.
     await page.route(

@@ -52,6 +52,7 @@ export class BrowserWindow extends EventEmitter {
     this.webContents = new WebContents();
     this.webContents.ownerWindowId = this.id;
     windows.set(this.id, this);
+    lifecycle('window-created', { windowId: this.id });
     // The window's copy of ready-to-show comes on the next tick, for every new document (ELECTRON.md §2.1).
     this.webContents.on('ready-to-show', () =>
       process.nextTick(() => {
