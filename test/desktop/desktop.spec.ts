@@ -423,6 +423,10 @@ test('under electron-vite dev the window loads the dev server, with main’s dev
   // A stand-in for Vite's dev server: the built renderer, without any CSP of its own.
   const rendererDir = join(dirname(MAIN_ENTRY), '..', 'renderer');
   const server = createServer((request, response) => {
+    // Two redirects: one within the dev server (allowed), one away from it (main must stop it).
+    if (request.url === '/start') return void response.writeHead(302, { Location: '/index.html' }).end();
+    if (request.url === '/away')
+      return void response.writeHead(302, { Location: 'https://example.com/' }).end();
     const path = join(
       rendererDir,
       new URL(request.url ?? '/', 'http://x').pathname.replace(/^\/$/, '/index.html'),
@@ -451,6 +455,29 @@ test('under electron-vite dev the window loads the dev server, with main’s dev
       (await fetch('/index.html')).headers.get('content-security-policy'),
     );
     expect(header).toBe(devContentSecurityPolicy(devUrl));
+    // A redirect inside the dev server is followed; one that leaves it is stopped in will-redirect.
+    await page.evaluate(() => {
+      location.href = '/away';
+    });
+    await expect.poll(() => app.lifecycle().filter((event) => event === 'will-redirect').length).toBe(1);
+    expect(app.records).toContainEqual(
+      expect.objectContaining({
+        event: 'will-redirect',
+        detail: { url: 'https://example.com/', prevented: true },
+      }),
+    );
+    expect(page.url()).toBe(devUrl);
+    await page.evaluate(() => {
+      location.href = '/start';
+    });
+    await expect.poll(() => page.url()).toBe(`${devUrl}index.html`);
+    await firstScreen(page);
+    expect(app.records).toContainEqual(
+      expect.objectContaining({
+        event: 'will-redirect',
+        detail: { url: `${devUrl}index.html`, prevented: false },
+      }),
+    );
     // The dev origin is trusted as the app's own page.
     expect(
       await page.evaluate(

@@ -82,6 +82,7 @@ export type HostToMain =
   | { kind: 'ipc.accelerator'; contentsId: number; accelerator: string }
   | { kind: 'page.windowOpen'; contentsId: number; url: string; frameName: string; features: string }
   | { kind: 'page.willNavigate'; requestId: number; contentsId: number; url: string; isMainFrame: boolean }
+  | { kind: 'page.willRedirect'; requestId: number; contentsId: number; url: string; isMainFrame: boolean }
   | { kind: 'page.permission'; requestId: number; contentsId: number; report: PermissionReport }
   | {
       kind: 'page.headersReceived';

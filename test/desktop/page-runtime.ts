@@ -73,7 +73,8 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
     JSON.parse((await toMain(JSON.stringify(message))) || 'null');
 
   // ─── This document ───
-  const documentId = crypto.randomUUID();
+  // randomUUID needs a secure context, which Chromium's own error pages are not.
+  const documentId = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
   let unloading = false;
   window.addEventListener('pagehide', () => {
     unloading = true;

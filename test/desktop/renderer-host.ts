@@ -59,6 +59,8 @@ interface WindowState {
   lastUrl: string;
   lastStatus: number;
   crashed: boolean;
+  /** Targets of redirects main allowed: their requests continue a navigation. */
+  redirectHops: Set<string>;
   documentWaiters: Array<(page: Page) => void>;
   handle: DesktopWindow;
 }
@@ -188,25 +190,41 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
 
   async function offOrigin(state: WindowState, page: Page, route: Route): Promise<void> {
     const request: Request = route.request();
+    const isMainFrame = request.frame() === page.mainFrame();
+    const ask = (kind: 'page.willNavigate' | 'page.willRedirect', url: string) =>
+      askMain((requestId) => ({ kind, requestId, contentsId: state.contentsId, url, isMainFrame }));
+    const navigation = request.isNavigationRequest();
+    // The next hop of a redirect main let through is the same navigation, not a new one.
+    const continuing = state.redirectHops.delete(request.url());
     const isHostNavigation = state.hostNavigation !== null && request.url() === state.hostNavigation;
-    if (request.isNavigationRequest() && !isHostNavigation) {
-      const prevented = await askMain((requestId) => ({
-        kind: 'page.willNavigate',
-        requestId,
-        contentsId: state.contentsId,
-        url: request.url(),
-        isMainFrame: request.frame() === page.mainFrame(),
-      }));
-      if (prevented) {
-        await route.abort('aborted').catch(() => {});
-        return;
-      }
+    if (navigation && !isHostNavigation && !continuing && (await ask('page.willNavigate', request.url()))) {
+      await route.abort('aborted').catch(() => {});
+      return;
     }
-    if (!headerFilters.some((pattern) => pattern.test(request.url()))) {
+    const filtered = headerFilters.some((pattern) => pattern.test(request.url()));
+    if (!navigation && !filtered) {
       await route.continue().catch(() => {});
       return;
     }
-    const response = await route.fetch();
+    // Redirects of a navigation are put to main's will-redirect before Chromium follows them.
+    const response = await route.fetch({ maxRedirects: 0 }).catch(() => null);
+    if (!response) {
+      await route.abort('failed').catch(() => {});
+      return;
+    }
+    const location = response.headers().location;
+    if (navigation && location && response.status() >= 300 && response.status() < 400) {
+      const target = new URL(location, request.url()).href;
+      if (await ask('page.willRedirect', target)) {
+        await route.abort('aborted').catch(() => {});
+        return;
+      }
+      state.redirectHops.add(target);
+    }
+    if (!filtered) {
+      await route.fulfill({ response }).catch(() => {});
+      return;
+    }
     const responseHeaders: Record<string, string[]> = {};
     for (const { name, value } of response.headersArray()) {
       responseHeaders[name] = [...(responseHeaders[name] ?? []), value];
@@ -216,7 +234,7 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       requestId,
       contentsId: state.contentsId,
       url: request.url(),
-      resourceType: request.isNavigationRequest() ? 'mainFrame' : request.resourceType(),
+      resourceType: navigation ? 'mainFrame' : request.resourceType(),
       statusCode: response.status(),
       responseHeaders,
     }))) as { cancel?: boolean; responseHeaders?: Record<string, string[]> };
@@ -225,8 +243,9 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       return;
     }
     const headers: Record<string, string> = {};
-    for (const [name, values] of Object.entries(answer.responseHeaders ?? responseHeaders))
+    for (const [name, values] of Object.entries(answer.responseHeaders ?? responseHeaders)) {
       headers[name] = values.join(', ');
+    }
     await route.fulfill({ response, headers }).catch(() => {});
   }
 
@@ -412,6 +431,7 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           lastUrl: 'about:blank',
           lastStatus: -1,
           crashed: false,
+          redirectHops: new Set(),
           documentWaiters: [],
           handle: undefined as unknown as DesktopWindow,
         };

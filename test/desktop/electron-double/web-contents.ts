@@ -373,6 +373,18 @@ export class WebContents extends EventEmitter {
         post({ kind: 'answer', requestId: message.requestId, value: details.defaultPrevented });
         return;
       }
+      case 'page.willRedirect': {
+        const url = fromChromiumUrl(message.url);
+        const details = navigationDetails(url, this.#frame, false);
+        const args = [url, false, message.isMainFrame, this.#frame.processId, this.#frame.routingId] as const;
+        // For every kind of navigation, cancellable; did-redirect-navigation follows when it goes on
+        // (ELECTRON.md §1.2–1.3).
+        this.emit('will-redirect', details, ...args);
+        lifecycle('will-redirect', { url, prevented: details.defaultPrevented });
+        if (!details.defaultPrevented) this.emit('did-redirect-navigation', details, ...args);
+        post({ kind: 'answer', requestId: message.requestId, value: details.defaultPrevented });
+        return;
+      }
       default:
     }
   }
