@@ -130,6 +130,8 @@ test.describe('one user session, start to quit and start again', () => {
   test('speaks text and plays it, the audio streamed through the app:// handler with ranges', async () => {
     const page = app.windows()[0]!.page;
     await page.getByTestId('nav-speak').click();
+    // WAV: the fake gateway's WAV carries a tone, so the waveform has something to draw.
+    await page.getByTestId('speak-format').getByText('WAV', { exact: true }).click();
     await page.getByTestId('speak-text').fill('Hello from the desktop app.');
     await page.getByTestId('speak-text').press('Control+Enter');
     const waveform = page.getByTestId('speak-waveform');
