@@ -324,6 +324,9 @@ test('links open in the system browser; popups, navigation away and every permis
 
     // window.open is denied (an https URL goes to the browser instead); no second window appears.
     expect(await page.evaluate(() => window.open('https://example.com/popup') === null)).toBe(true);
+    await expect
+      .poll(() => app.records.filter((entry) => entry.type === 'lifecycle' && entry.event === 'window-open'))
+      .toEqual([expect.objectContaining({ detail: { url: 'https://example.com/popup', action: 'deny' } })]);
     // A navigation away from the app is stopped in will-navigate and handed to the browser.
     await page.evaluate(() => {
       location.href = 'https://example.com/away';

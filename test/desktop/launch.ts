@@ -114,7 +114,6 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
   const host: RendererHost = createRendererHost({
     context,
     child,
-    preloadPath: PRELOAD,
     platform: options.platform ?? process.platform,
     viewport: options.viewport ?? { width: 1280, height: 820 },
     ...(options.onPage ? { onPage: options.onPage } : {}),

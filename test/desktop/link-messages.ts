@@ -33,10 +33,14 @@ export type MainToHost =
       show: boolean;
       backgroundColor: string;
       accelerators: string[];
+      /** webPreferences.preload: the file the page runs before its own scripts. */
+      preload: string | null;
+      contextIsolation: boolean;
     }
   | { kind: 'window.show'; windowId: number }
   | { kind: 'window.focus'; windowId: number }
-  | { kind: 'window.destroy'; windowId: number; contentsId: number }
+  /** `runUnload`: close as the user does (the page's beforeunload and unload run); else destroy(). */
+  | { kind: 'window.destroy'; windowId: number; contentsId: number; runUnload: boolean }
   | { kind: 'contents.navigate'; contentsId: number; navigationId: number; url: string; reload: boolean }
   | { kind: 'contents.send'; contentsId: number; channel: string; args: unknown[] }
   | { kind: 'contents.crash'; contentsId: number }
@@ -65,7 +69,12 @@ export type DoubleRecord =
 
 /** Test process → main (double). */
 export type HostToMain =
+  /** A navigation the page started itself (a link, location.href, a script reload). */
+  | { kind: 'page.navigationStarted'; contentsId: number; url: string }
   | { kind: 'page.committed'; contentsId: number; navigationId: number; url: string; status: number }
+  | { kind: 'page.navigatedInPage'; contentsId: number; url: string }
+  | { kind: 'page.closed'; contentsId: number }
+  | { kind: 'page.closeCancelled'; contentsId: number }
   | { kind: 'page.domContentLoaded'; contentsId: number; navigationId: number }
   | { kind: 'page.loaded'; contentsId: number; navigationId: number }
   | { kind: 'page.failed'; contentsId: number; navigationId: number; code: number; description: string }

@@ -14,19 +14,23 @@
 // - window.open returns null at once; main's window-open handler is consulted afterwards.
 
 export interface PageRuntimeConfig {
-  /** The Playwright binding that carries page → main messages (JSON text). */
+  /** The Playwright binding that carries page → main messages. */
   binding: string;
   /** Menu accelerators, normalised as menu.ts does (`ctrl+shift+r`). */
   accelerators: string[];
   platform: string;
+  /** webPreferences.contextIsolation: without it contextBridge refuses to work. */
+  contextIsolation: boolean;
 }
 
-type PreloadModule = (
-  require: (name: string) => unknown,
-  module: { exports: unknown },
-  exports: unknown,
-  process: unknown,
-) => void;
+type PreloadModule =
+  | null
+  | ((
+      require: (name: string) => unknown,
+      module: { exports: unknown },
+      exports: unknown,
+      process: unknown,
+    ) => void);
 
 export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): void {
   type Listener = (...args: unknown[]) => void;
@@ -34,43 +38,23 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
   const hidden = (name: string, value: unknown) =>
     Object.defineProperty(window, name, { value, enumerable: false, configurable: false, writable: false });
 
-  // ─── The wire: JSON text, bytes as base64 (Playwright bindings carry strings only) ───
-  const toBase64 = (bytes: Uint8Array): string => {
-    let text = '';
-    for (let i = 0; i < bytes.length; i += 0x8000)
-      text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return btoa(text);
-  };
-  // The same marks as wire.ts: bytes and `undefined` survive (structured clone keeps both; JSON neither).
-  const wrap = (value: unknown): unknown => {
-    if (value === undefined) return { __gsUndefined: 1 };
-    if (value instanceof Uint8Array) return { __gsBytes: toBase64(value) };
-    if (value instanceof ArrayBuffer) return { __gsBytes: toBase64(new Uint8Array(value)) };
-    if (Array.isArray(value)) return value.map(wrap);
-    if (value && typeof value === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = wrap(item);
-      return out;
+  // ─── The wire: Playwright's binding serialiser carries what Electron's structured clone does for this
+  // contract (bytes, dates, NaN, undefined) but drops Map and Set, and would carry a Blob Electron refuses.
+  // Those are refused here loudly rather than let the double differ in silence (ELECTRON.md §9).
+  const uncarried = (value: unknown, seen = new Set<unknown>()): string | null => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return null;
+    seen.add(value);
+    if (value instanceof Map || value instanceof Set) return 'a Map or Set';
+    if (value instanceof Blob) return 'a Blob';
+    if (ArrayBuffer.isView(value) || value instanceof Date) return null;
+    for (const item of Object.values(value)) {
+      const found = uncarried(item, seen);
+      if (found) return found;
     }
-    return value;
+    return null;
   };
-  const unwrap = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(unwrap);
-    if (value && typeof value === 'object') {
-      const record = value as Record<string, unknown>;
-      const keys = Object.keys(record);
-      if (keys.length === 1 && record.__gsUndefined === 1) return undefined;
-      if (keys.length === 1 && typeof record.__gsBytes === 'string')
-        return Uint8Array.from(atob(record.__gsBytes), (c) => c.charCodeAt(0));
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(record)) out[key] = unwrap(item);
-      return out;
-    }
-    return value;
-  };
-  const toMain = scope[config.binding] as (json: string) => Promise<string>;
-  const ask = async (message: Record<string, unknown>): Promise<unknown> =>
-    JSON.parse((await toMain(JSON.stringify(message))) || 'null');
+  const toMain = scope[config.binding] as (message: unknown) => Promise<unknown>;
+  const ask = (message: Record<string, unknown>): Promise<unknown> => toMain(message);
 
   // ─── This document ───
   // randomUUID needs a secure context, which Chromium's own error pages are not.
@@ -166,7 +150,9 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
     async invoke(channel: string, ...args: unknown[]) {
       // IPC uses structured clone: what cannot be cloned throws here, as in Electron (docs/api/ipc-renderer.md).
       const cloned = structuredClone(args);
-      const reply = (await ask({ kind: 'invoke', channel, args: wrap(cloned), frame: frame() })) as {
+      const refused = uncarried(cloned);
+      if (refused) throw new Error(`An object could not be cloned (${refused}: see page-runtime.ts).`);
+      const reply = (await ask({ kind: 'invoke', channel, args: cloned, frame: frame() })) as {
         result?: unknown;
         error?: string;
         dropped?: boolean;
@@ -174,7 +160,7 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
       // A reply to a document that is gone never arrives (ELECTRON.md §2.4).
       if (reply.dropped) return new Promise(() => {});
       if (reply.error !== undefined) throw new Error(reply.error);
-      return unwrap(reply.result);
+      return reply.result;
     },
     on(channel: string, listener: Listener) {
       let set = listeners.get(channel);
@@ -211,8 +197,7 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
       throw new Error('ipcRenderer.sendSync is not emulated by the Electron double.');
     },
   };
-  hidden('__gsDoubleDeliver', (channel: string, json: string) => {
-    const args = unwrap(JSON.parse(json)) as unknown[];
+  hidden('__gsDoubleDeliver', (channel: string, args: unknown[]) => {
     const event = { sender: ipcRenderer, senderId: 0, ports: [] };
     for (const listener of [...(listeners.get(channel) ?? [])]) {
       try {
@@ -253,6 +238,9 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
   };
   const contextBridge = {
     exposeInMainWorld(key: string, api: unknown) {
+      // S lib/renderer/api/context-bridge.ts (ELECTRON.md §9).
+      if (!config.contextIsolation)
+        throw new Error('contextBridge API can only be used when contextIsolation is enabled');
       if (key in window)
         throw new Error('Cannot bind an API on top of an existing property on the window object');
       Object.defineProperty(window, key, {
@@ -279,7 +267,7 @@ export function pageRuntime(config: PageRuntimeConfig, preload: PreloadModule): 
     sandboxed: true,
   };
   try {
-    preload(require, module, module.exports, sandboxedProcess);
+    preload?.(require, module, module.exports, sandboxedProcess);
   } catch (error) {
     console.error('Unable to load preload script', error);
   }

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import type { DoubleRecord, HostToMain, MainToHost } from './link-messages.ts';
 import { type PageRuntimeConfig, pageRuntime } from './page-runtime.ts';
-import { fromWire, toWire } from './wire.ts';
 
 const BINDING = '__gsElectron';
 /** The loopback stand-in origins of the app scheme (see electron-double/scheme-bridge.ts). */
@@ -59,6 +58,10 @@ interface WindowState {
   lastUrl: string;
   lastStatus: number;
   crashed: boolean;
+  /** A main-frame request for a new document is under way (so the next commit is a new document). */
+  documentPending: boolean;
+  preload: string | null;
+  contextIsolation: boolean;
   /** Targets of redirects main allowed: their requests continue a navigation. */
   redirectHops: Set<string>;
   documentWaiters: Array<(page: Page) => void>;
@@ -68,7 +71,6 @@ interface WindowState {
 export interface RendererHostOptions {
   context: BrowserContext;
   child: ChildProcess;
-  preloadPath: string;
   platform: NodeJS.Platform;
   viewport: { width: number; height: number };
   onRecord(entry: DoubleRecord): void;
@@ -86,7 +88,6 @@ export interface RendererHost {
 
 export function createRendererHost(options: RendererHostOptions): RendererHost {
   const { context, child } = options;
-  const preloadSource = readFileSync(options.preloadPath, 'utf8');
   const windows = new Map<number, WindowState>();
   const windowWaiters: Array<(window: DesktopWindow) => void> = [];
   const pendingReplies = new Map<
@@ -95,10 +96,38 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
   >();
   const pendingAnswers = new Map<number, (value: unknown) => void>();
   let accelerators: string[] = [];
+  /** Pages this host is opening: any other new page in the context is a popup the page opened. */
+  let ownPagesExpected = 0;
+  const pageStates = new Map<Page, WindowState>();
   /** Electron URL patterns (`http://localhost:5173/*`) as regular expressions. */
   let headerFilters: RegExp[] = [];
   let nextReplyId = 1;
   let nextRequestId = 1;
+
+  // A new page the host did not open is a popup (a target=_blank link, a form target): Electron asks
+  // the window-open handler, and the double then closes the tab (it opens no child windows).
+  context.on('page', (popup) => {
+    if (ownPagesExpected > 0) {
+      ownPagesExpected--;
+      return;
+    }
+    void (async () => {
+      const request = await popup
+        .waitForEvent('request', { predicate: (r) => r.isNavigationRequest(), timeout: 2_000 })
+        .catch(() => null);
+      const opener = await popup.opener().catch(() => null);
+      const state = (opener && pageStates.get(opener)) ?? [...windows.values()].find((w) => !w.closed);
+      await popup.close().catch(() => {});
+      if (!state) return;
+      send({
+        kind: 'page.windowOpen',
+        contentsId: state.contentsId,
+        url: request?.url() ?? popup.url(),
+        frameName: '',
+        features: '',
+      });
+    })();
+  });
 
   const send = (message: HostToMain) => {
     if (child.connected) child.send(message);
@@ -112,21 +141,47 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
   };
   const byContents = (contentsId: number) => [...windows.values()].find((w) => w.contentsId === contentsId);
 
-  function initScript(): string {
-    const config: PageRuntimeConfig = { binding: BINDING, accelerators, platform: options.platform };
+  /** The preload main named in webPreferences, or null (none, or a path that cannot be read). */
+  function preloadOf(state: WindowState): string | null {
+    if (!state.preload) return null;
+    try {
+      return readFileSync(state.preload, 'utf8');
+    } catch (error) {
+      // Electron logs this in the page and loads it without the preload.
+      options.onRecord({
+        type: 'console',
+        level: 'error',
+        text: `Unable to load preload script: ${state.preload} (${String(error)})`,
+      });
+      return null;
+    }
+  }
+
+  function initScript(state: WindowState): string {
+    const config: PageRuntimeConfig = {
+      binding: BINDING,
+      accelerators,
+      platform: options.platform,
+      contextIsolation: state.contextIsolation,
+    };
+    const preloadSource = preloadOf(state);
+    const preload =
+      preloadSource === null ? 'null' : `function (require, module, exports, process) {\n${preloadSource}\n}`;
     // A string, not a function: the preload's source is spliced in as a function body, which a page
     // with a strict CSP could not build itself (no eval).
     // Under tsx (benches) esbuild's keepNames wraps functions in `__name(…)`, which the page lacks.
-    return `globalThis.__name ??= (fn) => fn;\n(${pageRuntime.toString()})(${JSON.stringify(config)}, function (require, module, exports, process) {\n${preloadSource}\n});`;
+    return `globalThis.__name ??= (fn) => fn;\n(${pageRuntime.toString()})(${JSON.stringify(config)}, ${preload});`;
   }
 
   async function openPage(state: WindowState): Promise<Page> {
+    ownPagesExpected++;
     const page = await context.newPage();
+    pageStates.set(page, state);
     await page.setViewportSize(options.viewport);
-    await page.exposeBinding(BINDING, (source, json: string) =>
-      fromPage(state, source.frame === page.mainFrame(), json),
+    await page.exposeBinding(BINDING, (source, message: Record<string, unknown>) =>
+      fromPage(state, source.frame === page.mainFrame(), message),
     );
-    await page.addInitScript({ content: initScript() });
+    await page.addInitScript({ content: initScript(state) });
     await options.onPage?.(page);
     // Requests for anything but our own origin: navigations the page starts are put to main's
     // will-navigate, and responses main filters (webRequest.onHeadersReceived) are shown to it first.
@@ -134,6 +189,31 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       (url) => !STAND_IN.test(url.href),
       (route) => void offOrigin(state, page, route),
     );
+    page.on('request', (request) => {
+      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame() || state.page !== page)
+        return;
+      // Only a navigation to a new document makes a request; hash and history changes do not.
+      state.documentPending = true;
+      const continuing = state.redirectHops.has(request.url());
+      const hostStarted = state.hostNavigation !== null && request.url() === state.hostNavigation;
+      if (!hostStarted && !continuing) {
+        send({ kind: 'page.navigationStarted', contentsId: state.contentsId, url: request.url() });
+      }
+    });
+    page.on('requestfailed', (request) => {
+      // A navigation the page started that did not commit (will-navigate stopped it) ends its loading.
+      if (!request.isNavigationRequest() || request.frame() !== page.mainFrame() || state.page !== page)
+        return;
+      if (state.hostNavigation !== null) return;
+      state.documentPending = false;
+      send({
+        kind: 'page.failed',
+        contentsId: state.contentsId,
+        navigationId: 0,
+        code: -3,
+        description: 'ERR_ABORTED',
+      });
+    });
     page.on('response', (response) => {
       if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
         state.lastStatus = response.status();
@@ -141,9 +221,13 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
     page.on('framenavigated', (frame) => {
       if (frame !== page.mainFrame() || state.page !== page) return;
       const url = frame.url();
-      // Same-document navigations (a hash change) are no new document (ELECTRON.md §1.3, in-page).
-      const hostStarted = state.hostNavigation !== null;
-      if (!hostStarted && url.split('#')[0] === state.lastUrl.split('#')[0]) return;
+      // Chromium's error page for a failed load is no document of the app's: the failure is reported.
+      if (url.startsWith('chrome-error:')) return;
+      if (!state.documentPending) {
+        send({ kind: 'page.navigatedInPage', contentsId: state.contentsId, url });
+        return;
+      }
+      state.documentPending = false;
       state.hostNavigation = null;
       state.lastUrl = url;
       send({
@@ -249,8 +333,11 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
     await route.fulfill({ response, headers }).catch(() => {});
   }
 
-  async function fromPage(state: WindowState, isMainFrame: boolean, json: string): Promise<string> {
-    const message = JSON.parse(json) as Record<string, unknown>;
+  async function fromPage(
+    state: WindowState,
+    isMainFrame: boolean,
+    message: Record<string, unknown>,
+  ): Promise<unknown> {
     switch (message.kind) {
       case 'invoke': {
         const replyId = nextReplyId++;
@@ -266,17 +353,12 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           contentsId: state.contentsId,
           frame,
           channel: String(message.channel),
-          args: fromWire(message.args) as unknown[],
+          args: message.args as unknown[],
           replyId,
         });
         const answer = await reply;
-        return JSON.stringify(
-          answer.dropped
-            ? { dropped: true }
-            : 'error' in answer
-              ? { error: answer.error }
-              : { result: toWire(answer.result) },
-        );
+        if (answer.dropped) return { dropped: true };
+        return 'error' in answer ? { error: answer.error } : { result: answer.result };
       }
       case 'firstPaint':
         send({
@@ -284,14 +366,14 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           contentsId: state.contentsId,
           documentId: String(message.documentId),
         });
-        return 'null';
+        return null;
       case 'accelerator':
         send({
           kind: 'ipc.accelerator',
           contentsId: state.contentsId,
           accelerator: String(message.accelerator),
         });
-        return 'null';
+        return null;
       case 'permission': {
         const granted = await askMain((requestId) => ({
           kind: 'page.permission',
@@ -299,7 +381,7 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           contentsId: state.contentsId,
           report: message.report as Extract<HostToMain, { kind: 'page.permission' }>['report'],
         }));
-        return JSON.stringify(granted === true);
+        return granted === true;
       }
       case 'windowOpen':
         send({
@@ -309,10 +391,42 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           frameName: String(message.frameName),
           features: String(message.features),
         });
-        return 'null';
+        return null;
       default:
-        return 'null';
+        return null;
     }
+  }
+
+  /**
+   * Closes a window's page. As the user's close, the page's beforeunload and unload handlers run first
+   * and main hears when the page is gone; a beforeunload that asks to stay cancels the close, as
+   * Electron cancels it when nothing handles will-prevent-unload (docs/api/web-contents.md).
+   */
+  async function closePage(state: WindowState, runUnload: boolean): Promise<void> {
+    const page = state.page;
+    if (!runUnload || !page || state.crashed || page.isClosed()) {
+      state.closed = true;
+      state.visible = false;
+      await page?.close().catch(() => {});
+      if (runUnload) send({ kind: 'page.closed', contentsId: state.contentsId });
+      return;
+    }
+    const outcome = await new Promise<'closed' | 'stayed'>((resolve) => {
+      page.once('close', () => resolve('closed'));
+      page.once('dialog', (dialog) => {
+        if (dialog.type() !== 'beforeunload') return;
+        void dialog.dismiss().catch(() => {});
+        resolve('stayed');
+      });
+      void page.close({ runBeforeUnload: true }).catch(() => resolve('closed'));
+    });
+    if (outcome === 'stayed') {
+      send({ kind: 'page.closeCancelled', contentsId: state.contentsId });
+      return;
+    }
+    state.closed = true;
+    state.visible = false;
+    send({ kind: 'page.closed', contentsId: state.contentsId });
   }
 
   /** Runs what main asked of a window after everything it asked before. */
@@ -431,6 +545,9 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           lastUrl: 'about:blank',
           lastStatus: -1,
           crashed: false,
+          documentPending: false,
+          preload: message.preload,
+          contextIsolation: message.contextIsolation,
           redirectHops: new Set(),
           documentWaiters: [],
           handle: undefined as unknown as DesktopWindow,
@@ -457,9 +574,7 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       case 'window.destroy': {
         const state = windows.get(message.windowId);
         if (!state) return;
-        state.closed = true;
-        state.visible = false;
-        enqueue(state, async () => void (await state.page?.close().catch(() => {})));
+        enqueue(state, () => closePage(state, message.runUnload));
         return;
       }
       case 'contents.navigate': {
@@ -470,18 +585,17 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       case 'contents.send': {
         const state = byContents(message.contentsId);
         if (!state) return;
-        const json = JSON.stringify(toWire(message.args));
         enqueue(state, async () => {
           const page = state.page;
           if (!page || state.crashed || page.isClosed()) return;
           await page
             .evaluate(
-              ([channel, body]) =>
-                (window as unknown as { __gsDoubleDeliver(c: string, j: string): void }).__gsDoubleDeliver(
+              ([channel, args]) =>
+                (window as unknown as { __gsDoubleDeliver(c: string, a: unknown[]): void }).__gsDoubleDeliver(
                   channel,
-                  body,
+                  args,
                 ),
-              [message.channel, json] as const,
+              [message.channel, message.args] as const,
             )
             .catch(() => {});
         });

@@ -53,6 +53,7 @@ function exitProcess(code: number): void {
 class App extends EventEmitter {
   readonly #package = appPackage();
   #quitting = false;
+  #exiting = false;
   #whenReady: Promise<void>;
   #markReady: () => void = () => {};
   readonly #paths = new Map<string, string>();
@@ -88,6 +89,7 @@ class App extends EventEmitter {
 
   /** Called once, after the main script's first tick (docs § Event: 'ready'). */
   becomeReady(): void {
+    // On Windows and Linux will-finish-launching is the same moment as ready (docs § 'will-finish-launching').
     this.emit('will-finish-launching');
     readiness.markReady();
     lifecycle('ready');
@@ -105,7 +107,8 @@ class App extends EventEmitter {
       platform() === 'darwin'
         ? join(home, 'Library', 'Application Support')
         : (process.env.XDG_CONFIG_HOME ?? join(home, '.config'));
-    // Chromium's --user-data-dir switch overrides the user-data path (as the smoke test launches Electron).
+    // Chromium's --user-data-dir switch sets the user-data path (S shell/app/electron_main_delegate.cc
+    // PreSandboxStartup); otherwise it is appData/<name> (docs/api/app.md § app.getPath).
     const userData = switchValue('user-data-dir') ?? join(appData, this.name);
     const paths: Record<string, string> = {
       home,
@@ -171,10 +174,14 @@ class App extends EventEmitter {
     }
   }
 
-  /** Closes everything at once: no before-quit, no will-quit, no close; `quit` still comes (ELECTRON.md §4). */
+  /**
+   * Closes everything at once: every window destroyed (`closed`, no `close`), no before-quit or
+   * will-quit, then `quit` (S Browser::Exit → DestroyAllWindows → OnQuit; ELECTRON.md §4).
+   */
   exit(code = 0): void {
     this.#quitting = true;
-    for (const window of BrowserWindow.getAllWindows()) window.destroy();
+    this.#exiting = true;
+    for (const window of BrowserWindow.getAllWindows()) window.destroyNow();
     this.emit('quit', preventable(), code);
     exitProcess(code);
   }
@@ -185,7 +192,7 @@ class App extends EventEmitter {
   }
 
   windowClosed(remaining: number): void {
-    if (remaining > 0) return;
+    if (remaining > 0 || this.#exiting) return;
     if (this.#quitting) {
       this.#finishQuit();
       return;
@@ -217,7 +224,7 @@ export const appLifecycle = {
 };
 
 setMenuTargets({
-  focusedWindow: () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0] ?? null,
+  focusedWindow: () => BrowserWindow.getFocusedWindow(),
   quit: () => app.quit(),
   showAboutPanel: () => app.showAboutPanel(),
 });

@@ -49,6 +49,14 @@ export class BrowserWindow extends EventEmitter {
     this.#visible = options.show !== false;
     this.#backgroundColor = options.backgroundColor ?? '#FFFFFF';
     this.webPreferences = { ...(options.webPreferences ?? {}) };
+    const preferences = this.webPreferences;
+    // What a page here cannot be given, a test must not believe it had: Node in the page (nodeIntegration)
+    // or an unsandboxed preload that may require Node modules (docs/tutorial/sandbox.md).
+    if (preferences.nodeIntegration === true || preferences.sandbox === false) {
+      throw new Error(
+        'The Electron double runs sandboxed pages only: nodeIntegration and sandbox: false are not emulated.',
+      );
+    }
     this.webContents = new WebContents();
     this.webContents.ownerWindowId = this.id;
     windows.set(this.id, this);
@@ -69,6 +77,9 @@ export class BrowserWindow extends EventEmitter {
       show: this.#visible,
       backgroundColor: this.#backgroundColor,
       accelerators: pageAccelerators(),
+      preload: typeof preferences.preload === 'string' ? preferences.preload : null,
+      // Isolation is the default since Electron 12 (docs/api/context-bridge.md § Isolated World).
+      contextIsolation: preferences.contextIsolation !== false,
     });
     if (this.#visible) focusedId = this.id;
     app.emit('web-contents-created', preventable(), this.webContents);
@@ -139,13 +150,17 @@ export class BrowserWindow extends EventEmitter {
     return this.#alive().#minimized;
   }
 
+  /** A minimised window loses the focus (no focused window until another gets it). */
   minimize(): void {
     this.#alive().#minimized = true;
+    if (focusedId === this.id) focusedId = null;
     this.emit('minimize');
   }
 
+  /** `restore` is emitted when the window is restored from a minimised state (docs § Event: 'restore'). */
   restore(): void {
-    this.#alive().#minimized = false;
+    if (!this.#alive().#minimized) return;
+    this.#minimized = false;
     lifecycle('restore', { windowId: this.id });
     this.emit('restore');
   }
@@ -184,28 +199,55 @@ export class BrowserWindow extends EventEmitter {
       appLifecycle.closeCancelled();
       return;
     }
-    this.#teardown();
+    // The page's beforeunload and unload run after `close` (docs § Event: 'close'); the host reports
+    // when the page is gone (page.closed), and destruction follows.
+    this.#closing = true;
+    post({ kind: 'window.destroy', windowId: this.id, contentsId: this.webContents.id, runUnload: true });
   }
 
   /** Skips `close` (and the page's unload handlers) but guarantees `closed` (docs § win.destroy()). */
   destroy(): void {
     if (this.#destroyed || this.#closing) return;
-    this.#teardown();
+    this.#closing = true;
+    post({ kind: 'window.destroy', windowId: this.id, contentsId: this.webContents.id, runUnload: false });
+    this.pageClosed();
   }
 
-  #teardown(): void {
-    this.#closing = true;
-    post({ kind: 'window.destroy', windowId: this.id, contentsId: this.webContents.id });
-    // webContents is destroyed on a posted task, then the window emits `closed` (ELECTRON.md §2.2–2.3).
+  /** The page's beforeunload asked to stay: the window stays, and a running quit stops (ELECTRON.md §2.2). */
+  closeCancelledByPage(): void {
+    this.#closing = false;
+    appLifecycle.closeCancelled();
+  }
+
+  /**
+   * The page is gone: webContents `destroyed` on a posted task, then the window's `closed` on the next
+   * (S WebContents::Destroy posts; BrowserWindow then closes itself; ELECTRON.md §2.2–2.3), so work
+   * queued on `destroyed` runs before `closed`, as in Electron.
+   */
+  pageClosed(): void {
     setImmediate(() => {
       this.webContents.destroyInternal();
-      this.#destroyed = true;
-      windows.delete(this.id);
-      if (focusedId === this.id) focusedId = null;
-      lifecycle('closed', { windowId: this.id });
-      this.emit('closed');
-      appLifecycle.windowClosed(windows.size);
+      setImmediate(() => this.#finishClose());
     });
+  }
+
+  /** app.exit(): everything at once, `closed` included, before `quit` (S Browser::Exit → DestroyAllWindows). */
+  destroyNow(): void {
+    if (this.#destroyed) return;
+    this.#closing = true;
+    post({ kind: 'window.destroy', windowId: this.id, contentsId: this.webContents.id, runUnload: false });
+    this.webContents.destroyInternal();
+    this.#finishClose();
+  }
+
+  #finishClose(): void {
+    if (this.#destroyed) return;
+    this.#destroyed = true;
+    windows.delete(this.id);
+    if (focusedId === this.id) focusedId = null;
+    lifecycle('closed', { windowId: this.id });
+    this.emit('closed');
+    appLifecycle.windowClosed(windows.size);
   }
 
   #alive(): this {
@@ -217,4 +259,11 @@ export class BrowserWindow extends EventEmitter {
 onHostMessage((message) => {
   if (message.kind === 'user.closeWindow') BrowserWindow.fromId(message.windowId)?.close();
   else if (message.kind === 'user.focusWindow') BrowserWindow.fromId(message.windowId)?.focus();
+  else if (message.kind === 'page.closeCancelled') {
+    const window = BrowserWindow.getAllWindows().find((w) => w.webContents.id === message.contentsId);
+    window?.closeCancelledByPage();
+  } else if (message.kind === 'page.closed') {
+    const window = BrowserWindow.getAllWindows().find((w) => w.webContents.id === message.contentsId);
+    window?.pageClosed();
+  }
 });

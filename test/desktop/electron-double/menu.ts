@@ -240,6 +240,7 @@ export function pageAccelerators(): string[] {
 }
 
 export interface MenuTargets {
+  /** BrowserWindow.getFocusedWindow(): a window role does nothing without one (S menu-item-roles.ts execute). */
   focusedWindow(): WindowLike | null;
   quit(): void;
   showAboutPanel(): void;
@@ -250,44 +251,47 @@ export function setMenuTargets(value: MenuTargets): void {
   targets = value;
 }
 
+/** The role runs first; `click` only when the role did not (S lib/browser/api/menu-item.ts). */
 function run(item: MenuItem): void {
   const window = targets?.focusedWindow() ?? null;
-  if (item.click) {
-    item.click(item, window, {});
-    return;
+  if (!runRole(item, window)) item.click?.(item, window, {});
+}
+
+function runRole(item: MenuItem, window: WindowLike | null): boolean {
+  if (item.action === 'quit' || item.action === 'about') {
+    if (item.action === 'quit') targets?.quit();
+    else targets?.showAboutPanel();
+    return true;
   }
+  if (!item.action || !window) return false;
   switch (item.action) {
-    case 'quit':
-      targets?.quit();
-      return;
-    case 'about':
-      targets?.showAboutPanel();
-      return;
     case 'reload':
-      window?.reload();
-      return;
+      window.reload();
+      return true;
     case 'close':
-      window?.close();
-      return;
+      window.close();
+      return true;
     case 'minimize':
-      window?.minimize();
-      return;
+      window.minimize();
+      return true;
     case 'fullscreen':
-      window?.setFullScreen(!window.isFullScreen());
-      return;
+      window.setFullScreen(!window.isFullScreen());
+      return true;
+    // The webContents roles act on the focused webContents, here the focused window's page.
     case 'devtools':
-      window?.webContents.toggleDevTools();
-      return;
+      window.webContents.toggleDevTools();
+      return true;
     case 'zoomIn':
-      if (window) window.webContents.zoomLevel += 0.5;
-      return;
+      window.webContents.zoomLevel += 0.5;
+      return true;
     case 'zoomOut':
-      if (window) window.webContents.zoomLevel -= 0.5;
-      return;
+      window.webContents.zoomLevel -= 0.5;
+      return true;
     case 'zoomReset':
-      if (window) window.webContents.zoomLevel = 0;
-      return;
+      window.webContents.zoomLevel = 0;
+      return true;
     default:
+      return false;
   }
 }
 

@@ -49,6 +49,21 @@ process.on('message', (raw) => {
 // The test that started this "app" is gone: nothing can show its windows any more.
 process.on('disconnect', () => process.exit(0));
 
+/**
+ * Playwright's serialiser, which carries IPC payloads to and from the page, drops Map and Set (Electron's
+ * structured clone keeps them). The contract has none; a payload with one fails loudly here rather than
+ * arrive different.
+ */
+export function assertCarried(value: unknown, seen = new Set<unknown>()): void {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return;
+  seen.add(value);
+  if (value instanceof Map || value instanceof Set) {
+    throw new Error('The Electron double cannot carry a Map or Set to the page (see page-runtime.ts).');
+  }
+  if (ArrayBuffer.isView(value)) return;
+  for (const item of Object.values(value)) assertCarried(item, seen);
+}
+
 /** Electron's error for any method of a destroyed window or webContents (S gin_helper function_template.h). */
 export function destroyedError(): TypeError {
   return new TypeError('Object has been destroyed');

@@ -24,9 +24,15 @@ function keyringKey(): Buffer {
 // basic_text encrypts with a fixed, well-known password: obfuscation only (S os_crypt_linux).
 const BASIC_TEXT_KEY = Buffer.alloc(32, 7);
 
+// At Electron 45 (S shell/browser/api/electron_api_safe_storage.cc): unavailable before ready on every
+// platform, and the calls that need the key throw this before ready.
+function beforeReady(): void {
+  if (!readiness.isReady) throw new Error('safeStorage cannot be used before app is ready');
+}
+
 function available(): boolean {
-  // Linux: false before ready (I #32206); `basic_text` only after setUsePlainTextEncryption(true) (S).
-  if (platform() === 'linux' && !readiness.isReady) return false;
+  // `basic_text` counts as available only after setUsePlainTextEncryption(true) (S, same file).
+  if (!readiness.isReady) return false;
   if (mode === 'unavailable') return false;
   if (mode === 'basic_text') return plainTextAllowed;
   return true;
@@ -40,12 +46,15 @@ export const safeStorage = {
   setUsePlainTextEncryption(allow: boolean): void {
     if (platform() === 'linux') plainTextAllowed = allow;
   },
-  /** Linux only (docs/api/safe-storage.md § getSelectedStorageBackend). */
+  /** Linux only (docs/api/safe-storage.md § getSelectedStorageBackend): not a function elsewhere. */
   getSelectedStorageBackend(): string {
+    if (platform() !== 'linux')
+      throw new TypeError('safeStorage.getSelectedStorageBackend is not a function');
     if (!readiness.isReady) return 'unknown';
     return mode === 'basic_text' ? 'basic_text' : 'gnome_libsecret';
   },
   encryptString(plainText: string): Buffer {
+    beforeReady();
     if (!available()) {
       throw new Error(
         'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
@@ -57,13 +66,14 @@ export const safeStorage = {
     return Buffer.concat([Buffer.from(prefix()), iv, cipher.getAuthTag(), body]);
   },
   decryptString(encrypted: Buffer): string {
-    if (!Buffer.isBuffer(encrypted))
-      throw new Error('Expected the first argument of decryptString() to be a buffer');
+    beforeReady();
     if (!available()) {
       throw new Error(
         'Error while decrypting the ciphertext provided to safeStorage.decryptString. Decryption is not available.',
       );
     }
+    if (!Buffer.isBuffer(encrypted))
+      throw new Error('Expected the first argument of decryptString() to be a buffer');
     if (encrypted.length === 0) return '';
     const tag = encrypted.subarray(0, 3).toString();
     if (tag !== 'v10' && tag !== 'v11') {

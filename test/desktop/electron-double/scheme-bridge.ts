@@ -9,9 +9,12 @@
 // is handed to the handler given to `protocol.handle`, as a WHATWG Request on the *app* URL with the
 // incoming headers, `Range` included (docs/api/protocol.md § protocol.handle; ELECTRON.md §6), and the
 // handler's Response is sent back as it is: Electron synthesises nothing (no 206, no default headers).
-// This mapping is the one place the double differs from Electron in what the page sees: its
-// `location.origin` is the stand-in. Main never sees a stand-in URL: frame URLs and IPC payloads are
-// mapped back to the app scheme on their way in, and app-scheme URLs to the stand-in on their way out.
+// Where the page sees a difference: its `location.origin` is the stand-in. Main never sees a stand-in
+// URL: frame URLs and IPC payloads are mapped back to the app scheme on their way in, and app-scheme
+// URLs to the stand-in on their way out. Of the scheme's privileges (docs/api/structures/custom-scheme.md)
+// `standard` and `supportFetchAPI` are honoured (without the latter, fetch() fails); the others are not:
+// the stand-in is always a secure context, follows http's CORS rules and serves media that can seek,
+// whatever `secure`, `corsEnabled` and `stream` say. The real-Electron smoke test covers those.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -19,14 +22,15 @@ import { record } from './runtime.ts';
 
 export type ProtocolHandler = (request: Request) => Response | Promise<Response>;
 
-const standardSchemes = new Set<string>();
+/** Standard schemes, with whether fetch() may load them (`supportFetchAPI`). */
+const standardSchemes = new Map<string, { supportFetchAPI: boolean }>();
 const handlers = new Map<string, ProtocolHandler>();
 let server: Server | null = null;
 let port = 0;
 
 export const schemes = {
-  registerStandard(scheme: string): void {
-    standardSchemes.add(scheme.toLowerCase());
+  registerStandard(scheme: string, privileges: { supportFetchAPI?: boolean }): void {
+    standardSchemes.set(scheme.toLowerCase(), { supportFetchAPI: privileges.supportFetchAPI === true });
   },
   handle(scheme: string, handler: ProtocolHandler): boolean {
     if (handlers.has(scheme)) return false;
@@ -94,6 +98,11 @@ async function serve(incoming: IncomingMessage, response: ServerResponse): Promi
   const handler = handlers.get(scheme);
   if (!match || !handler) {
     // An unhandled scheme fails the request (net::ERR_UNKNOWN_URL_SCHEME in Chromium).
+    response.destroy();
+    return;
+  }
+  // fetch() and XHR ask with `Sec-Fetch-Dest: empty`; they cannot load a scheme without supportFetchAPI.
+  if (incoming.headers['sec-fetch-dest'] === 'empty' && !standardSchemes.get(scheme)?.supportFetchAPI) {
     response.destroy();
     return;
   }

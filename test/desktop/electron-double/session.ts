@@ -19,9 +19,10 @@ type CheckHandler = (
   details: Record<string, unknown>,
 ) => boolean;
 
+/** The check handler's requestingOrigin is the origin as a URL, with its slash (S electron_permission_manager.cc). */
 function originOf(url: string): string {
   const match = /^([a-z][a-z0-9+.-]*:\/\/[^/]+)/i.exec(url);
-  return match?.[1] ?? url;
+  return match ? `${match[1]}/` : url;
 }
 
 class Session {
@@ -102,6 +103,7 @@ export const session = {
     defaultSession ??= new Session();
     return defaultSession;
   },
+  // The app uses the default session only; other partitions are not emulated.
   fromPartition(): Session {
     return session.defaultSession;
   },
@@ -113,7 +115,12 @@ export function defaultSessionIfReady(): Session | null {
 
 interface CustomScheme {
   scheme: string;
-  privileges?: { standard?: boolean; codeCache?: boolean } & Record<string, boolean | undefined>;
+  privileges?: {
+    standard?: boolean;
+    codeCache?: boolean;
+    supportFetchAPI?: boolean;
+    [name: string]: boolean | undefined;
+  };
 }
 
 export const protocol = {
@@ -127,7 +134,7 @@ export const protocol = {
           'Code cache can only be enabled when the custom scheme is registered as standard scheme.',
         );
       }
-      if (privileges?.standard) schemes.registerStandard(scheme);
+      if (privileges?.standard) schemes.registerStandard(scheme, privileges);
     }
   },
   handle(scheme: string, handler: ProtocolHandler): void {
@@ -160,7 +167,12 @@ async function decide(contents: WebContents | null, report: PermissionReport): P
       mediaTypes: report.mediaTypes ?? [],
     });
   }
-  const checkDetails = { requestingUrl, isMainFrame: report.isMainFrame, securityOrigin };
+  // Notification.requestPermission() is a request (docs/api/session.md, permission names).
+  if (report.permission === 'notifications') {
+    return ses.request(contents, 'notifications', { requestingUrl, isMainFrame: report.isMainFrame });
+  }
+  // Check details carry securityOrigin for media only; embeddingOrigin only for cross-origin subframes.
+  const checkDetails = { requestingUrl, isMainFrame: report.isMainFrame };
   if (ses.check(contents, report.permission, originOf(requestingUrl), checkDetails)) return true;
   return ses.request(contents, report.permission, { requestingUrl, isMainFrame: report.isMainFrame });
 }

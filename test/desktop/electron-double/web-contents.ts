@@ -5,8 +5,9 @@ import { EventEmitter } from 'node:events';
 import { serialize } from 'node:v8';
 import type { FrameReport, HostToMain } from '../link-messages.ts';
 import { app } from './app.ts';
+import { BrowserWindow } from './browser-window.ts';
 import { ipcMain } from './ipc-main.ts';
-import { destroyedError, lifecycle, onHostMessage, post, record } from './runtime.ts';
+import { assertCarried, destroyedError, lifecycle, onHostMessage, post, record } from './runtime.ts';
 import { fromChromium, fromChromiumUrl, toChromium, toChromiumUrl } from './scheme-bridge.ts';
 import { defaultSessionIfReady } from './session.ts';
 import { WebFrameMain } from './web-frame-main.ts';
@@ -101,8 +102,13 @@ export class WebContents extends EventEmitter {
     return [...all.values()];
   }
 
+  /**
+   * The page with the keyboard focus: the focused window's, unless its renderer is gone (a crashed page
+   * has no view to hold focus; S WebContents::IsFocused needs a RenderWidgetHostView).
+   */
   static getFocusedWebContents(): WebContents | null {
-    return null;
+    const contents = BrowserWindow.getFocusedWindow()?.webContents ?? null;
+    return contents && !contents.isDestroyed() && !contents.isCrashed() ? contents : null;
   }
 
   get session() {
@@ -184,6 +190,7 @@ export class WebContents extends EventEmitter {
       console.error('Failed to serialize arguments', error);
       return;
     }
+    assertCarried(args);
     post({ kind: 'contents.send', contentsId: this.id, channel, args: toChromium(args) as unknown[] });
   }
 
@@ -209,7 +216,8 @@ export class WebContents extends EventEmitter {
     if (this.#destroyed) return;
     this.#destroyed = true;
     this.#retire();
-    this.#navigation?.reject(this.#loadError(-3, 'ERR_ABORTED', this.#navigation.url));
+    // A destroyed page's load stops without finishing: ERR_FAILED (S web-contents.ts stopLoadingListener).
+    this.#navigation?.reject(this.#loadError(-2, 'ERR_FAILED', this.#navigation.url));
     this.#navigation = null;
     this.#stopListening();
     all.delete(this.id);
@@ -294,16 +302,49 @@ export class WebContents extends EventEmitter {
 
   #onHost(message: HostToMain): void {
     switch (message.kind) {
+      case 'page.navigationStarted': {
+        // A navigation the page started: loading starts, then the navigation (ELECTRON.md §1.3).
+        const url = fromChromiumUrl(message.url);
+        this.#loading = true;
+        this.emit('did-start-loading', plainEvent(this));
+        this.emit(
+          'did-start-navigation',
+          navigationDetails(url, this.#frame, false),
+          url,
+          false,
+          true,
+          this.#frame.processId,
+          this.#frame.routingId,
+        );
+        return;
+      }
+      case 'page.navigatedInPage': {
+        // Same document (a hash or history change): no new document, no did-navigate (ELECTRON.md §1.3 In-page).
+        const url = fromChromiumUrl(message.url);
+        this.emit(
+          'did-start-navigation',
+          navigationDetails(url, this.#frame, true),
+          url,
+          true,
+          true,
+          this.#frame.processId,
+          this.#frame.routingId,
+        );
+        this.emit(
+          'did-navigate-in-page',
+          plainEvent(this),
+          url,
+          true,
+          this.#frame.processId,
+          this.#frame.routingId,
+        );
+        return;
+      }
       case 'page.committed': {
         if (this.#navigation && this.#navigation.id !== message.navigationId) return;
         this.#retire();
         this.#frame = new WebFrameMain(fromChromiumUrl(message.url), nextProcessId++, 1);
         this.#url = fromChromiumUrl(message.url);
-        if (!this.#navigation) {
-          // Started by the page itself (a reload from script): Electron still reports its start first.
-          this.#loading = true;
-          this.emit('did-start-loading', plainEvent(this));
-        }
         const status = message.status;
         const statusText = status === 200 ? 'OK' : '';
         // did-frame-navigate → did-navigate, for the first load and every reload (ELECTRON.md §1.3–1.4).
@@ -324,13 +365,23 @@ export class WebContents extends EventEmitter {
         this.emit('did-finish-load', plainEvent(this));
         this.#navigation?.resolve();
         this.#navigation = null;
-        this.#loading = false;
-        this.emit('did-stop-loading', plainEvent(this));
+        // isLoading() is still true inside did-finish-load and the promise's callbacks (I #43370).
+        setImmediate(() => {
+          if (this.#destroyed) return;
+          this.#loading = false;
+          this.emit('did-stop-loading', plainEvent(this));
+        });
         return;
       }
       case 'page.failed': {
         const navigation = this.#navigation;
         if (navigation && navigation.id !== message.navigationId) return;
+        if (!navigation && message.navigationId === 0) {
+          // A navigation the page started that never committed emits no did-fail-* (ELECTRON.md §1.5).
+          this.#loading = false;
+          this.emit('did-stop-loading', plainEvent(this));
+          return;
+        }
         const url = navigation?.url ?? this.#url;
         const args = [message.code, message.description, url, true, 0, 1] as const;
         this.emit('did-fail-provisional-load', plainEvent(this), ...args);
@@ -397,7 +448,8 @@ export class WebContents extends EventEmitter {
   ): Promise<void> {
     const documentState = this.#documentOf(frameReport.documentId);
     const frame = this.#frame;
-    if (frameReport.detached) frame.detached = true;
+    // Sent while its document ran unload handlers (docs/api/web-frame-main.md § frame.detached).
+    if (frameReport.detached && documentState === 'current') frame.detached = true;
     const args = fromChromium(rawArgs) as unknown[];
     const event = {
       type: 'frame' as const,
@@ -415,7 +467,14 @@ export class WebContents extends EventEmitter {
         return frameReport.isMainFrame ? frame : null;
       },
     };
-    const answer = await ipcMain.invokeHandler(event, channel, args);
+    let answer = await ipcMain.invokeHandler(event, channel, args);
+    if ('result' in answer) {
+      try {
+        assertCarried(answer.result);
+      } catch (error) {
+        answer = { error: String(error) };
+      }
+    }
     // The reply goes to the document that asked; a reloaded or crashed page's replies are dropped
     // silently (ELECTRON.md §2.4): the host resolves the binding with nothing anyone reads.
     const stillThere = !this.#destroyed && this.#documentOf(frameReport.documentId) === 'current';
@@ -445,8 +504,9 @@ export class WebContents extends EventEmitter {
       );
       return;
     }
-    // The double answers window.open with null at once (page-runtime.ts) and opens no child window; an
-    // allowed popup is only recorded. The app denies every popup; the smoke test covers real Electron.
-    if (action === 'allow') lifecycle('window-open-allowed', { url });
+    // The double answers window.open with null at once (page-runtime.ts) and opens no child window, so
+    // the handler's answer is recorded for the test to check. The app denies every popup; the smoke
+    // test covers real Electron.
+    lifecycle('window-open', { url, action });
   }
 }
