@@ -44,6 +44,8 @@ export default defineConfig({
     plugins: [react(), devPolicyFromHeaderOnly],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves renderer builds unminified; the window parses and runs all of it on every start.
+      minify: true,
       rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
     },
   },

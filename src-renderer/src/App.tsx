@@ -1,22 +1,40 @@
 import { RefreshCw } from 'lucide-react';
+import { Suspense } from 'react';
 import { loadSettings } from './actions/settings.ts';
 import { AppMark } from './components/AppMark.tsx';
 import { Button } from './components/Button.tsx';
-import { PlaintextConsentDialog } from './components/PlaintextConsentDialog.tsx';
 import { Toasts } from './components/Toasts.tsx';
-import { Shell } from './shell/Shell.tsx';
+import { SCREENS } from './screens.ts';
+import { MountWhenNeeded } from './startup/MountWhenNeeded.tsx';
+import { preloadable } from './startup/preloadable.ts';
 import { useAppStore } from './store/index.ts';
-import { Welcome } from './welcome/Welcome.tsx';
+
+// Asked only on systems without a keychain, when a key is about to be stored: loaded if ever asked.
+const consentDialog = preloadable(() =>
+  import('./components/PlaintextConsentDialog.tsx').then((module) => module.PlaintextConsentDialog),
+);
 
 /** Chooses the screen: loading, a load failure, the first-run welcome, or the app itself. */
 export function App() {
   const loaded = useAppStore((s) => s.settings !== null);
   const hasProfiles = useAppStore((s) => (s.settings?.profiles.length ?? 0) > 0);
   const loadError = useAppStore((s) => s.settingsLoadError);
+  const consentAsked = useAppStore((s) => s.consentPrompt !== null);
   return (
     <>
-      {loaded ? hasProfiles ? <Shell /> : <Welcome /> : loadError ? <LoadFailed /> : <Starting />}
-      <PlaintextConsentDialog />
+      {loaded ? (
+        // The starting screen stays up while the chosen screen's code loads.
+        <Suspense fallback={<Starting />}>
+          {hasProfiles ? <SCREENS.shell.Component /> : <SCREENS.welcome.Component />}
+        </Suspense>
+      ) : loadError ? (
+        <LoadFailed />
+      ) : (
+        <Starting />
+      )}
+      <MountWhenNeeded needed={consentAsked}>
+        <consentDialog.Component />
+      </MountWhenNeeded>
       <Toasts />
     </>
   );

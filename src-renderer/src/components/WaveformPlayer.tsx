@@ -1,7 +1,8 @@
 import { Pause, Play } from 'lucide-react';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
+import type WaveSurfer from 'wavesurfer.js';
 import type { AudioPeaks } from '../../../src-preload/contract.ts';
+import { useWaveSurfer } from '../audio/wavesurfer.ts';
 import { formatClock } from '../util/time.ts';
 import './WaveformPlayer.css';
 
@@ -81,14 +82,20 @@ export function WaveformPlayer({
   const rateRef = useRef(rate);
   rateRef.current = rate;
 
+  const modules = useWaveSurfer();
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     setState('loading');
     setError(null);
     setTime(0);
+    if (modules === 'failed') {
+      setState('error');
+      setError('The waveform could not be drawn.');
+    }
+    if (!modules || modules === 'failed') return;
     const given = peaks && peaks.data.length > 0 ? peaks : null;
-    const surfer = WaveSurfer.create({
+    const surfer = modules.WaveSurfer.create({
       container,
       height,
       ...themeColours(),
@@ -142,7 +149,7 @@ export function WaveformPlayer({
       surfer.destroy();
       surferRef.current = null;
     };
-  }, [url, peaks, height]);
+  }, [url, peaks, height, modules]);
 
   const seek = (seconds: number) => seekWithin(surferRef.current, seconds);
 

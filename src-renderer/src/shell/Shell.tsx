@@ -1,39 +1,48 @@
+import { Suspense, useEffect } from 'react';
 import { NoticeBanner } from '../components/NoticeBanner.tsx';
-import { PlaygroundPanel } from '../panels/playground/PlaygroundPanel.tsx';
-import { SettingsPanel } from '../panels/settings/SettingsPanel.tsx';
-import { SpeakPanel } from '../panels/speak/SpeakPanel.tsx';
-import { TranscribePanel } from '../panels/transcribe/TranscribePanel.tsx';
+import { SCREENS } from '../screens.ts';
+import { useFirstScreenShown, useMarkFirstScreen } from '../startup/first-screen.ts';
+import { prefetchAtIdle } from '../startup/prefetch.ts';
 import { useAppStore } from '../store/index.ts';
-import type { PanelId } from '../store/navigation.ts';
+import { PanelLoading } from './PanelLoading.tsx';
+import { profileMenu } from './ProfileSwitcher.tsx';
+import { PANEL_VIEWS } from './panel-views.ts';
 import { PANELS } from './panels.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { usePanelShortcuts } from './usePanelShortcuts.ts';
 import './Shell.css';
 
-const PANEL_VIEWS: Record<PanelId, () => React.JSX.Element> = {
-  transcribe: TranscribePanel,
-  speak: SpeakPanel,
-  playground: PlaygroundPanel,
-  settings: SettingsPanel,
-};
-
 /** The window's frame: sidebar on the left, the current panel on the right. */
 export function Shell() {
   const panel = useAppStore((s) => s.panel);
   usePanelShortcuts();
-  const View = PANEL_VIEWS[panel];
+  useMarkFirstScreen();
+  // The frame is the first screen: the panel's code is requested once it is up; the other panels', the
+  // profile menu's and the welcome's (shown again if the last profile is removed) after that, at idle.
+  const firstScreenShown = useFirstScreenShown();
+  useEffect(
+    () =>
+      prefetchAtIdle(
+        [...Object.values(PANEL_VIEWS), profileMenu, SCREENS.welcome],
+        PANEL_VIEWS[useAppStore.getState().panel],
+      ),
+    [],
+  );
+  const View = PANEL_VIEWS[panel].Component;
   const info = PANELS.find((p) => p.id === panel);
+  const label = info?.label ?? '';
   const fill = info?.layout === 'fill';
+  const loading = <PanelLoading label={label} />;
   return (
     <div className="shell">
       <Sidebar />
       <main
         className={fill ? 'shell__content shell__content--fill' : 'shell__content'}
-        aria-label={info?.label ?? ''}
+        aria-label={label}
         data-testid={`panel-${panel}`}
       >
         <NoticeBanner />
-        <View />
+        <Suspense fallback={loading}>{firstScreenShown ? <View /> : loading}</Suspense>
       </main>
     </div>
   );

@@ -1,11 +1,23 @@
 import { ArrowLeft, ArrowRight, AudioLines, Lock, MessagesSquare, Speech } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { AppMark } from '../components/AppMark.tsx';
 import { Button } from '../components/Button.tsx';
 import { NoticeBanner } from '../components/NoticeBanner.tsx';
-import { ProfileForm } from '../panels/settings/ProfileForm.tsx';
+import { SCREENS } from '../screens.ts';
+import { PANEL_VIEWS } from '../shell/panel-views.ts';
+import { useMarkFirstScreen } from '../startup/first-screen.ts';
+import { prefetchAtIdle } from '../startup/prefetch.ts';
+import { preloadable } from '../startup/preloadable.ts';
 import { useAppStore } from '../store/index.ts';
 import './Welcome.css';
+
+const profileForm = preloadable(() =>
+  import('../panels/settings/ProfileForm.tsx').then((module) => module.ProfileForm),
+);
+
+// The form is the next step, and the shell's Settings (where a new profile opens) the screen after it:
+// fetched at idle while the introduction is read.
+const NEXT_STEPS = [profileForm, SCREENS.shell, PANEL_VIEWS.settings];
 
 const FEATURES = [
   { icon: AudioLines, title: 'Transcribe', text: 'Audio files or your microphone to text, with timestamps.' },
@@ -17,6 +29,8 @@ const FEATURES = [
 export function Welcome() {
   const [step, setStep] = useState<'intro' | 'form'>('intro');
   const showPanel = useAppStore((s) => s.showPanel);
+  useMarkFirstScreen();
+  useEffect(() => prefetchAtIdle(NEXT_STEPS), []);
   return (
     <div className="welcome" data-testid="welcome">
       <div className="welcome__column">
@@ -64,7 +78,9 @@ export function Welcome() {
                 The address of your gateway and your API key. You can add more profiles later in Settings.
               </p>
             </header>
-            <ProfileForm mode="create" onCreated={() => showPanel('settings')} />
+            <Suspense fallback={null}>
+              <profileForm.Component mode="create" onCreated={() => showPanel('settings')} />
+            </Suspense>
           </section>
         )}
       </div>

@@ -2,7 +2,7 @@ import { Braces, ChevronRight, FoldVertical } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { CompactionMarker, ConversationMessage } from '../../../../src-preload/contract.ts';
 import { IconButton } from '../../components/Button.tsx';
-import { Markdown } from '../../markdown/index.ts';
+import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { compactionSummary } from './labels.ts';
 import { inspectMessage, openLink } from './playground-actions.ts';
 

@@ -3,7 +3,7 @@ import { memo, useState } from 'react';
 import type { AssistantMessage } from '../../../../src-preload/contract.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
-import { Markdown } from '../../markdown/index.ts';
+import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
 import { endedShort, FORMAT_NAMES, replyFacts } from './labels.ts';

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, PlugZap } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { FamilyCheck, ProfileView } from '../../../../src-preload/contract.ts';
-import { testConnection } from '../../actions/settings.ts';
+import { testConnection } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { useAppStore } from '../../store/index.ts';

@@ -1,7 +1,7 @@
 import { KeyRound, Lock, RefreshCw, ShieldOff, Trash } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract.ts';
-import { removeProfileKey, setProfileKey } from '../../actions/settings.ts';
+import { removeProfileKey, setProfileKey } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';

@@ -1,7 +1,8 @@
 import { Check, Copy, Trash } from 'lucide-react';
 import { useState } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract.ts';
-import { deleteProfile, duplicateProfile, setActiveProfile } from '../../actions/settings.ts';
+import { deleteProfile, duplicateProfile } from '../../actions/profiles.ts';
+import { setActiveProfile } from '../../actions/settings.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ProfileAvatar } from '../../shell/ProfileAvatar.tsx';

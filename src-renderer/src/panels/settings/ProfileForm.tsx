@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { AppError, ProfileView } from '../../../../src-preload/contract.ts';
-import { createProfile, updateProfile } from '../../actions/settings.ts';
+import { createProfile, updateProfile } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { FormRow } from '../../components/FormRow.tsx';
@@ -21,6 +21,8 @@ import {
   validateDraft,
 } from './profile-draft.ts';
 import { SecretInput } from './SecretInput.tsx';
+// Its classes live with the Settings panel's; the welcome screen shows the form without that panel.
+import './settings.css';
 
 type ProfileFormProps =
   | { mode: 'create'; onCreated(): void; onCancel?(): void }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
+import { waveSurferModules } from '../../audio/wavesurfer.ts';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
+import { prefetchAfterFirstScreen } from '../../startup/prefetch.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ClipCard } from './ClipCard.tsx';
 import { Composer } from './Composer.tsx';
@@ -15,6 +17,8 @@ export function SpeakPanel() {
   useEffect(() => {
     if (historyStatus === 'idle') void loadSpeechHistory();
   }, [historyStatus]);
+  // Every clip has a waveform.
+  useEffect(() => prefetchAfterFirstScreen([waveSurferModules]), []);
   useGenerateShortcut();
   return (
     <>

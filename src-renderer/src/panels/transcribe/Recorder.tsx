@@ -1,10 +1,10 @@
 import { Mic, Pause, Play, RotateCcw, Square, Trash2, X } from 'lucide-react';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
-import RecordPlugin from 'wavesurfer.js/dist/plugins/record.esm.js';
+import type RecordPlugin from 'wavesurfer.js/dist/plugins/record.esm.js';
 import { setPrefs } from '../../actions/prefs.ts';
 import { addRecording } from '../../actions/transcribe-input.ts';
 import { describeMicrophoneError, type MicrophoneProblem } from '../../audio/microphone.ts';
+import { useWaveSurfer } from '../../audio/wavesurfer.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Kbd } from '../../components/Kbd.tsx';
@@ -53,14 +53,17 @@ export function Recorder({ onClose, ref }: RecorderProps) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
+  const modules = useWaveSurfer();
+
   const refreshDevices = useCallback(async () => {
+    if (!modules || modules === 'failed') return;
     try {
-      const found = await RecordPlugin.getAvailableAudioDevices();
+      const found = await modules.RecordPlugin.getAvailableAudioDevices();
       if (mounted.current) setDevices(found);
     } catch {
       // No device list (no permission yet, or no MediaDevices): the system default still works.
     }
-  }, []);
+  }, [modules]);
 
   const start = useCallback(
     async (record: RecordPlugin, chosen: string) => {
@@ -89,6 +92,16 @@ export function Recorder({ onClose, ref }: RecorderProps) {
     const container = waveRef.current;
     if (!container) return;
     mounted.current = true;
+    if (modules === 'failed') {
+      setProblem({
+        kind: 'other',
+        title: 'The recorder could not start.',
+        hint: 'Close it and record again.',
+      });
+      setState('problem');
+    }
+    if (!modules || modules === 'failed') return;
+    const { WaveSurfer, RecordPlugin } = modules;
     const surfer = WaveSurfer.create({
       container,
       height: 64,
@@ -145,7 +158,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
       recordRef.current = null;
       surfer.destroy();
     };
-  }, [start, refreshDevices]);
+  }, [start, refreshDevices, modules]);
 
   const stop = useCallback(() => {
     const record = recordRef.current;

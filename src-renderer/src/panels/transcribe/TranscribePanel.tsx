@@ -4,9 +4,11 @@ import { addDroppedFiles, pickAudioFiles } from '../../actions/transcribe-input.
 import { requireModel } from '../../actions/transcribe-queue.ts';
 import { useHasOpenTranscript } from '../../actions/transcripts.ts';
 import { ACCEPTED_FORMATS_TEXT } from '../../audio/accepted-files.ts';
+import { waveSurferModules } from '../../audio/wavesurfer.ts';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, type EmptyStateStep } from '../../components/EmptyState.tsx';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
+import { prefetchAfterFirstScreen } from '../../startup/prefetch.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
 import { DropOverlay } from './DropOverlay.tsx';
 import { OptionsCard } from './OptionsCard.tsx';
@@ -51,6 +53,9 @@ export function TranscribePanel() {
   const startRecording = useCallback(() => {
     if (requireModel()) setRecording(true);
   }, []);
+
+  // An opened transcript and the recorder both draw a waveform.
+  useEffect(() => prefetchAfterFirstScreen([waveSurferModules]), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,0 +1,34 @@
+import { CircleCheck, CircleExclamationPoint, Info, X } from 'lucide-react';
+import { useEffect } from 'react';
+import { useAppStore } from '../store/index.ts';
+import type { Toast } from '../store/toasts.ts';
+
+const TONE_ICONS = { success: CircleCheck, error: CircleExclamationPoint, info: Info } as const;
+
+// Errors stay longer: they usually carry a hint worth reading.
+const LIFETIME_MS = { success: 3500, info: 4500, error: 8000 } as const;
+
+export function ToastItem({ toast }: { toast: Toast }) {
+  const dismiss = useAppStore((s) => s.dismissToast);
+  useEffect(() => {
+    const timer = window.setTimeout(() => dismiss(toast.id), LIFETIME_MS[toast.tone]);
+    return () => window.clearTimeout(timer);
+  }, [toast.id, toast.tone, dismiss]);
+  const Icon = TONE_ICONS[toast.tone];
+  return (
+    <div
+      className={`toast toast--${toast.tone}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+    >
+      <Icon className="toast__icon" size={16} aria-hidden />
+      <div className="toast__content">
+        <p className="toast__title">{toast.title}</p>
+        {toast.detail ? <p className="toast__detail">{toast.detail}</p> : null}
+      </div>
+      <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+        <X size={14} aria-hidden />
+      </button>
+    </div>
+  );
+}
