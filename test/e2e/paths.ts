@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 /**
- * The renderer build the harness serves. A folder of its own (not `out/renderer`) so a colleague's
- * `electron-vite build`, which empties `out/renderer` first, cannot pull files from under a running test.
+ * The renderer build the harness serves: electron-vite's own output, the bytes the app ships. A build
+ * empties this folder first, so rebuilding while tests run pulls files from under them; run tests after
+ * a build, not during one.
  */
-export const RENDERER_BUILD_DIR = resolve(REPO_ROOT, 'out', 'e2e', 'renderer');
+export const RENDERER_BUILD_DIR = resolve(REPO_ROOT, 'out', 'renderer');
 export const SCREENSHOT_DIR = resolve(REPO_ROOT, 'test-results', 'screenshots');
