@@ -21,7 +21,9 @@ import {
   scratch,
   shot,
   speechWav,
+  submitProfileForm,
   windowReady,
+  withDesktop,
 } from './steps.ts';
 
 let gateway: Required<FakeGateway>;
@@ -236,30 +238,18 @@ test.describe('one user session, start to quit and start again', () => {
 });
 
 test('closing the last window quits the app on Linux', async ({ browser }) => {
-  const dirs = scratch();
-  const app = await launchDesktop({ browser, userDataDir: dirs.userData, keyringFile: dirs.keyring });
-  try {
+  await withDesktop({ browser }, async (app) => {
     const window = await windowReady(app);
     window.close();
     expect(await app.exited).toBe(0);
     expect(app.lifecycle()).toEqual(expect.arrayContaining(['closed', 'before-quit', 'quit']));
-  } finally {
-    await app.close();
-    dirs.remove();
-  }
+  });
 });
 
 test('on macOS, closing the window keeps the app; the dock icon (activate) opens it again', async ({
   browser,
 }) => {
-  const dirs = scratch();
-  const app = await launchDesktop({
-    browser,
-    userDataDir: dirs.userData,
-    keyringFile: dirs.keyring,
-    platform: 'darwin',
-  });
-  try {
+  await withDesktop({ browser, platform: 'darwin' }, async (app) => {
     const window = await windowReady(app);
     await shot(window.page, '09-mac-window');
     window.close();
@@ -277,16 +267,11 @@ test('on macOS, closing the window keeps the app; the dock icon (activate) opens
     // Cmd+Q, the macOS quit key, from the app menu's role.
     await again.page.keyboard.press('Meta+Q').catch(() => {});
     expect(await app.exited).toBe(0);
-  } finally {
-    await app.close();
-    dirs.remove();
-  }
+  });
 });
 
 test('a second launch brings the first window forward and exits', async ({ browser }) => {
-  const dirs = scratch();
-  const first = await launchDesktop({ browser, userDataDir: dirs.userData, keyringFile: dirs.keyring });
-  try {
+  await withDesktop({ browser }, async (first, dirs) => {
     const window = await windowReady(first);
     first.menu('minimize');
     const second = await launchDesktop({
@@ -301,18 +286,13 @@ test('a second launch brings the first window forward and exits', async ({ brows
     await first.waitForLifecycle('restore');
     await first.waitForLifecycle('focus', 2);
     await shot(window.page, '11-second-instance');
-  } finally {
-    await first.close();
-    dirs.remove();
-  }
+  });
 });
 
 test('links open in the system browser; popups, navigation away and every permission but the microphone are refused', async ({
   browser,
 }) => {
-  const dirs = scratch();
-  const app = await launchDesktop({ browser, userDataDir: dirs.userData, keyringFile: dirs.keyring });
-  try {
+  await withDesktop({ browser }, async (app) => {
     const page = (await windowReady(app)).page;
     await addProfile(page, gateway);
     await openPlayground(page);
@@ -359,31 +339,15 @@ test('links open in the system browser; popups, navigation away and every permis
       clipboard: 'granted',
     });
     await shot(page, '12-links-and-permissions');
-  } finally {
-    await app.close();
-    dirs.remove();
-  }
+  });
 });
 
 test('without a keychain (Linux basic_text) the key is stored only after consent, and still opens after a restart', async ({
   browser,
 }) => {
-  const dirs = scratch();
-  const launch = () =>
-    launchDesktop({
-      browser,
-      userDataDir: dirs.userData,
-      keyringFile: dirs.keyring,
-      safeStorage: 'basic_text',
-    });
-  let app = await launch();
-  try {
+  await withDesktop({ browser, safeStorage: 'basic_text' }, async (app, dirs) => {
     const page = (await windowReady(app)).page;
-    await page.getByRole('button', { name: 'Add your gateway' }).click();
-    await page.getByLabel('Name', { exact: true }).fill('Fake gateway');
-    await page.getByLabel('Base URL').fill(gateway.baseUrl);
-    await page.getByLabel('API key').fill(gateway.apiKey);
-    await page.getByRole('button', { name: 'Create profile' }).click();
+    await submitProfileForm(page, gateway);
     const consent = page.getByTestId('consent-dialog');
     await expect(consent).toContainText('obfuscated, not encrypted');
     await shot(page, '13-basic-text-consent');
@@ -391,35 +355,32 @@ test('without a keychain (Linux basic_text) the key is stored only after consent
     await expect(page.getByTestId('key-section')).toContainText('Obfuscated, not encrypted');
     await app.close();
 
-    app = await launch();
-    const again = (await windowReady(app)).page;
-    await openPlayground(again);
-    gateway.setChatReply({ text: 'The obfuscated key still works.', chunkSize: 8 });
-    expect(await chat(again, 'Hello again')).toBe('The obfuscated key still works.');
-  } finally {
-    await app.close();
-    dirs.remove();
-  }
+    // The same user data and the same machine, started again: the key must still open.
+    const again = await launchDesktop({
+      browser,
+      userDataDir: dirs.userData,
+      keyringFile: dirs.keyring,
+      safeStorage: 'basic_text',
+    });
+    try {
+      const next = (await windowReady(again)).page;
+      await openPlayground(next);
+      gateway.setChatReply({ text: 'The obfuscated key still works.', chunkSize: 8 });
+      expect(await chat(next, 'Hello again')).toBe('The obfuscated key still works.');
+    } finally {
+      await again.close();
+    }
+  });
 });
 
 test('with no way to encrypt, the app says a key cannot be stored here', async ({ browser }) => {
-  const dirs = scratch();
-  const app = await launchDesktop({
-    browser,
-    userDataDir: dirs.userData,
-    keyringFile: dirs.keyring,
-    safeStorage: 'unavailable',
-  });
-  try {
+  await withDesktop({ browser, safeStorage: 'unavailable' }, async (app) => {
     const page = (await windowReady(app)).page;
     await page.getByRole('button', { name: 'Add your gateway' }).click();
     await expect(page.getByText('This system offers no way to store a key safely.')).toBeVisible();
     await expect(page.getByLabel('API key')).toHaveCount(0);
     await shot(page, '14-no-keychain');
-  } finally {
-    await app.close();
-    dirs.remove();
-  }
+  });
 });
 
 test('under electron-vite dev the window loads the dev server, with main’s dev CSP as a header', async ({
@@ -446,57 +407,50 @@ test('under electron-vite dev the window loads the dev server, with main’s dev
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const devUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const dirs = scratch();
-  const app = await launchDesktop({
-    browser,
-    userDataDir: dirs.userData,
-    keyringFile: dirs.keyring,
-    env: { ELECTRON_RENDERER_URL: devUrl },
-  });
   try {
-    const page = (await windowReady(app)).page;
-    expect(page.url()).toBe(devUrl);
-    const header = await page.evaluate(async () =>
-      (await fetch('/index.html')).headers.get('content-security-policy'),
-    );
-    expect(header).toBe(devContentSecurityPolicy(devUrl));
-    // A redirect inside the dev server is followed; one that leaves it is stopped in will-redirect.
-    await page.evaluate(() => {
-      location.href = '/away';
+    await withDesktop({ browser, env: { ELECTRON_RENDERER_URL: devUrl } }, async (app) => {
+      const page = (await windowReady(app)).page;
+      expect(page.url()).toBe(devUrl);
+      const header = await page.evaluate(async () =>
+        (await fetch('/index.html')).headers.get('content-security-policy'),
+      );
+      expect(header).toBe(devContentSecurityPolicy(devUrl));
+      // A redirect inside the dev server is followed; one that leaves it is stopped in will-redirect.
+      await page.evaluate(() => {
+        location.href = '/away';
+      });
+      await expect.poll(() => app.lifecycle().filter((event) => event === 'will-redirect').length).toBe(1);
+      expect(app.records).toContainEqual(
+        expect.objectContaining({
+          event: 'will-redirect',
+          detail: { url: 'https://example.com/', prevented: true },
+        }),
+      );
+      expect(page.url()).toBe(devUrl);
+      await page.evaluate(() => {
+        location.href = '/start';
+      });
+      await expect.poll(() => page.url()).toBe(`${devUrl}index.html`);
+      await firstScreen(page);
+      expect(app.records).toContainEqual(
+        expect.objectContaining({
+          event: 'will-redirect',
+          detail: { url: `${devUrl}index.html`, prevented: false },
+        }),
+      );
+      // The dev origin is trusted as the app's own page.
+      expect(
+        await page.evaluate(
+          async () =>
+            (
+              await (
+                window as never as { gatewayStudio: { invoke(m: string): Promise<{ ok: boolean }> } }
+              ).gatewayStudio.invoke('app.info')
+            ).ok,
+        ),
+      ).toBe(true);
     });
-    await expect.poll(() => app.lifecycle().filter((event) => event === 'will-redirect').length).toBe(1);
-    expect(app.records).toContainEqual(
-      expect.objectContaining({
-        event: 'will-redirect',
-        detail: { url: 'https://example.com/', prevented: true },
-      }),
-    );
-    expect(page.url()).toBe(devUrl);
-    await page.evaluate(() => {
-      location.href = '/start';
-    });
-    await expect.poll(() => page.url()).toBe(`${devUrl}index.html`);
-    await firstScreen(page);
-    expect(app.records).toContainEqual(
-      expect.objectContaining({
-        event: 'will-redirect',
-        detail: { url: `${devUrl}index.html`, prevented: false },
-      }),
-    );
-    // The dev origin is trusted as the app's own page.
-    expect(
-      await page.evaluate(
-        async () =>
-          (
-            await (
-              window as never as { gatewayStudio: { invoke(m: string): Promise<{ ok: boolean }> } }
-            ).gatewayStudio.invoke('app.info')
-          ).ok,
-      ),
-    ).toBe(true);
   } finally {
-    await app.close();
-    dirs.remove();
     server.close();
   }
 });

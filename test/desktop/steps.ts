@@ -6,10 +6,17 @@ import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { saveScreenshot } from '../e2e/screenshots.ts';
 import type { FakeGateway } from '../fake-gateway/server.ts';
-import type { DesktopApp, DesktopWindow } from './launch.ts';
+import { type DesktopApp, type DesktopWindow, type LaunchOptions, launchDesktop } from './launch.ts';
+
+export interface Scratch {
+  root: string;
+  userData: string;
+  keyring: string;
+  remove(): void;
+}
 
 /** A scratch folder per test: the user-data folder, the keychain's stand-in, audio fixtures. */
-export function scratch(): { root: string; userData: string; keyring: string; remove(): void } {
+export function scratch(): Scratch {
   const root = mkdtempSync(join(tmpdir(), 'gs-desktop-'));
   return {
     root,
@@ -17,6 +24,21 @@ export function scratch(): { root: string; userData: string; keyring: string; re
     keyring: join(root, 'os-keychain', 'key'),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
+}
+
+/** Starts the app on a fresh user-data folder for `run`; quits it and removes the folder afterwards. */
+export async function withDesktop(
+  options: Omit<LaunchOptions, 'userDataDir' | 'keyringFile'>,
+  run: (app: DesktopApp, dirs: Scratch) => Promise<void>,
+): Promise<void> {
+  const dirs = scratch();
+  const app = await launchDesktop({ ...options, userDataDir: dirs.userData, keyringFile: dirs.keyring });
+  try {
+    await run(app, dirs);
+  } finally {
+    await app.close();
+    dirs.remove();
+  }
 }
 
 /** A few seconds of speech, made with espeak-ng (and sox, to a 16 kHz mono WAV). */
@@ -34,13 +56,18 @@ export async function firstScreen(page: Page): Promise<void> {
   await expect(page.locator('[data-testid="welcome"], .shell').first()).toBeVisible({ timeout: 15_000 });
 }
 
-/** From the welcome screen: the form a new user fills in. */
-export async function addProfile(page: Page, gateway: FakeGateway): Promise<void> {
+/** From the welcome screen: the form a new user fills in and sends. */
+export async function submitProfileForm(page: Page, gateway: FakeGateway): Promise<void> {
   await page.getByRole('button', { name: 'Add your gateway' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Fake gateway');
   await page.getByLabel('Base URL').fill(gateway.baseUrl);
   await page.getByLabel('API key').fill(gateway.apiKey);
   await page.getByRole('button', { name: 'Create profile' }).click();
+}
+
+/** A profile for the fake gateway, added from the welcome screen, its key stored. */
+export async function addProfile(page: Page, gateway: FakeGateway): Promise<void> {
+  await submitProfileForm(page, gateway);
   await expect(page.getByTestId('panel-settings')).toBeVisible();
   await expect(page.getByTestId('key-masked')).toHaveText(`•••• ${gateway.apiKey.slice(-4)}`);
 }

@@ -5,7 +5,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BrowserWindow } from './browser-window.ts';
 import { setMenuTargets } from './menu.ts';
-import { lifecycle, onHostMessage, platform, readiness, record } from './runtime.ts';
+import { electronEvent, lifecycle, onHostMessage, platform, readiness, record } from './runtime.ts';
 import { singleInstance } from './single-instance.ts';
 
 /** Electron reads the app's name and version from the package.json of the app it runs. */
@@ -26,18 +26,6 @@ function appPackage(): { name: string; version: string } {
 function switchValue(name: string): string | undefined {
   const prefix = `--${name}=`;
   return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
-}
-
-function preventable() {
-  let prevented = false;
-  return {
-    preventDefault() {
-      prevented = true;
-    },
-    get defaultPrevented() {
-      return prevented;
-    },
-  };
 }
 
 /** Leaves once the test has every record sent so far (process.send is asynchronous). */
@@ -94,9 +82,9 @@ class App extends EventEmitter {
     readiness.markReady();
     lifecycle('ready');
     // `ready` listeners run before whenReady() callbacks: the promise settles in a microtask (ELECTRON.md §4).
-    this.emit('ready', preventable(), {});
+    this.emit('ready', electronEvent(), {});
     this.#markReady();
-    singleInstance.ready((argv, cwd, data) => this.emit('second-instance', preventable(), argv, cwd, data));
+    singleInstance.ready((argv, cwd, data) => this.emit('second-instance', electronEvent(), argv, cwd, data));
   }
 
   getPath(name: string): string {
@@ -158,7 +146,7 @@ class App extends EventEmitter {
   /** before-quit → every window's close → will-quit → quit (docs § app.quit(); ELECTRON.md §4). */
   quit(): void {
     if (this.#quitting) return;
-    const beforeQuit = preventable();
+    const beforeQuit = electronEvent();
     this.emit('before-quit', beforeQuit);
     if (beforeQuit.defaultPrevented) return;
     lifecycle('before-quit');
@@ -182,7 +170,7 @@ class App extends EventEmitter {
     this.#quitting = true;
     this.#exiting = true;
     for (const window of BrowserWindow.getAllWindows()) window.destroyNow();
-    this.emit('quit', preventable(), code);
+    this.emit('quit', electronEvent(), code);
     exitProcess(code);
   }
 
@@ -204,14 +192,14 @@ class App extends EventEmitter {
   }
 
   #finishQuit(): void {
-    const willQuit = preventable();
+    const willQuit = electronEvent();
     this.emit('will-quit', willQuit);
     if (willQuit.defaultPrevented) {
       this.#quitting = false;
       return;
     }
     lifecycle('quit');
-    this.emit('quit', preventable(), 0);
+    this.emit('quit', electronEvent(), 0);
     singleInstance.release();
     exitProcess(0);
   }
@@ -235,7 +223,7 @@ onHostMessage((message) => {
   if (platform() !== 'darwin' || !readiness.isReady) return;
   const visible = BrowserWindow.getAllWindows().some((window) => window.isVisible());
   lifecycle('activate');
-  app.emit('activate', preventable(), visible);
+  app.emit('activate', electronEvent(), visible);
 });
 
 lifecycle('main-entry');

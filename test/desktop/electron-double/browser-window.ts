@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { app, appLifecycle } from './app.ts';
 import { pageAccelerators } from './menu.ts';
-import { destroyedError, lifecycle, onHostMessage, post, readiness } from './runtime.ts';
+import { destroyedError, electronEvent, lifecycle, onHostMessage, post, readiness } from './runtime.ts';
 import { WebContents } from './web-contents.ts';
 
 interface WindowOptions {
@@ -17,18 +17,6 @@ interface WindowOptions {
 const windows = new Map<number, BrowserWindow>();
 let nextId = 1;
 let focusedId: number | null = null;
-
-function preventable() {
-  let prevented = false;
-  return {
-    preventDefault() {
-      prevented = true;
-    },
-    get defaultPrevented() {
-      return prevented;
-    },
-  };
-}
 
 export class BrowserWindow extends EventEmitter {
   readonly id = nextId++;
@@ -82,8 +70,8 @@ export class BrowserWindow extends EventEmitter {
       contextIsolation: preferences.contextIsolation !== false,
     });
     if (this.#visible) focusedId = this.id;
-    app.emit('web-contents-created', preventable(), this.webContents);
-    app.emit('browser-window-created', preventable(), this);
+    app.emit('web-contents-created', electronEvent(), this.webContents);
+    app.emit('browser-window-created', electronEvent(), this);
   }
 
   static getAllWindows(): BrowserWindow[] {
@@ -193,7 +181,7 @@ export class BrowserWindow extends EventEmitter {
   close(): void {
     this.#alive();
     if (this.#closing) return;
-    const event = preventable();
+    const event = electronEvent();
     this.emit('close', event);
     if (event.defaultPrevented) {
       appLifecycle.closeCancelled();

@@ -64,6 +64,20 @@ export function assertCarried(value: unknown, seen = new Set<unknown>()): void {
   for (const item of Object.values(value)) assertCarried(item, seen);
 }
 
+/** Electron's event object: `preventDefault()`, `defaultPrevented`, and the sender where there is one. */
+export function electronEvent(sender?: unknown) {
+  let prevented = false;
+  return {
+    sender,
+    preventDefault() {
+      prevented = true;
+    },
+    get defaultPrevented() {
+      return prevented;
+    },
+  };
+}
+
 /** Electron's error for any method of a destroyed window or webContents (S gin_helper function_template.h). */
 export function destroyedError(): TypeError {
   return new TypeError('Object has been destroyed');

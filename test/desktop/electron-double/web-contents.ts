@@ -7,7 +7,15 @@ import type { FrameReport, HostToMain } from '../link-messages.ts';
 import { app } from './app.ts';
 import { BrowserWindow } from './browser-window.ts';
 import { ipcMain } from './ipc-main.ts';
-import { assertCarried, destroyedError, lifecycle, onHostMessage, post, record } from './runtime.ts';
+import {
+  assertCarried,
+  destroyedError,
+  electronEvent,
+  lifecycle,
+  onHostMessage,
+  post,
+  record,
+} from './runtime.ts';
 import { fromChromium, fromChromiumUrl, toChromium, toChromiumUrl } from './scheme-bridge.ts';
 import { defaultSessionIfReady } from './session.ts';
 import { WebFrameMain } from './web-frame-main.ts';
@@ -46,19 +54,6 @@ function navigationDetails(url: string, frame: WebFrameMain, isSameDocument: boo
       return frame;
     },
     initiator: null,
-    preventDefault() {
-      prevented = true;
-    },
-    get defaultPrevented() {
-      return prevented;
-    },
-  };
-}
-
-function plainEvent(sender: unknown) {
-  let prevented = false;
-  return {
-    sender,
     preventDefault() {
       prevented = true;
     },
@@ -221,7 +216,7 @@ export class WebContents extends EventEmitter {
     this.#navigation = null;
     this.#stopListening();
     all.delete(this.id);
-    this.emit('destroyed', plainEvent(this));
+    this.emit('destroyed', electronEvent(this));
   }
 
   #alive(): void {
@@ -246,7 +241,7 @@ export class WebContents extends EventEmitter {
     }
     if (!parsed) {
       // An invalid URL fails synchronously from loadURL, with four arguments (ELECTRON.md §1.5).
-      this.emit('did-fail-load', plainEvent(this), -300, 'ERR_INVALID_URL', url, true);
+      this.emit('did-fail-load', electronEvent(this), -300, 'ERR_INVALID_URL', url, true);
       const failed = Promise.reject(this.#loadError(-300, 'ERR_INVALID_URL', url));
       failed.catch(() => {});
       return failed;
@@ -261,9 +256,22 @@ export class WebContents extends EventEmitter {
     // A no-op catch is pre-attached: an ignored rejection is not an unhandled one (D § contents.loadURL).
     promise.catch(() => {});
     this.#navigation = { id, url, ...settle };
-    this.#loading = true;
     // did-start-loading fires synchronously inside loadURL (T "fails if loadURL is called inside did-start-loading").
-    this.emit('did-start-loading', plainEvent(this));
+    this.#startNavigation(url);
+    post({
+      kind: 'contents.navigate',
+      contentsId: this.id,
+      navigationId: id,
+      url: toChromiumUrl(url),
+      reload,
+    });
+    return promise;
+  }
+
+  /** Loading starts, then the navigation (ELECTRON.md §1.3), whoever started it. */
+  #startNavigation(url: string): void {
+    this.#loading = true;
+    this.emit('did-start-loading', electronEvent(this));
     this.emit(
       'did-start-navigation',
       navigationDetails(url, this.#frame, false),
@@ -273,14 +281,6 @@ export class WebContents extends EventEmitter {
       this.#frame.processId,
       this.#frame.routingId,
     );
-    post({
-      kind: 'contents.navigate',
-      contentsId: this.id,
-      navigationId: id,
-      url: toChromiumUrl(url),
-      reload,
-    });
-    return promise;
   }
 
   /** The old document is gone: its frame is disposed and anything it still sends is stale. */
@@ -304,18 +304,7 @@ export class WebContents extends EventEmitter {
     switch (message.kind) {
       case 'page.navigationStarted': {
         // A navigation the page started: loading starts, then the navigation (ELECTRON.md §1.3).
-        const url = fromChromiumUrl(message.url);
-        this.#loading = true;
-        this.emit('did-start-loading', plainEvent(this));
-        this.emit(
-          'did-start-navigation',
-          navigationDetails(url, this.#frame, false),
-          url,
-          false,
-          true,
-          this.#frame.processId,
-          this.#frame.routingId,
-        );
+        this.#startNavigation(fromChromiumUrl(message.url));
         return;
       }
       case 'page.navigatedInPage': {
@@ -332,7 +321,7 @@ export class WebContents extends EventEmitter {
         );
         this.emit(
           'did-navigate-in-page',
-          plainEvent(this),
+          electronEvent(this),
           url,
           true,
           this.#frame.processId,
@@ -348,28 +337,28 @@ export class WebContents extends EventEmitter {
         const status = message.status;
         const statusText = status === 200 ? 'OK' : '';
         // did-frame-navigate → did-navigate, for the first load and every reload (ELECTRON.md §1.3–1.4).
-        this.emit('did-frame-navigate', plainEvent(this), this.#url, status, statusText, true, 0, 1);
-        this.emit('did-navigate', plainEvent(this), this.#url, status, statusText);
+        this.emit('did-frame-navigate', electronEvent(this), this.#url, status, statusText, true, 0, 1);
+        this.emit('did-navigate', electronEvent(this), this.#url, status, statusText);
         lifecycle('did-navigate', { contentsId: this.id, url: this.#url });
         return;
       }
       case 'page.domContentLoaded':
         if (this.#navigation && this.#navigation.id !== message.navigationId) return;
-        this.emit('dom-ready', plainEvent(this));
+        this.emit('dom-ready', electronEvent(this));
         return;
       case 'page.loaded': {
         if (this.#navigation && this.#navigation.id !== message.navigationId) return;
         // did-frame-finish-load, then did-finish-load (main frame), then did-stop-loading; the promise
         // resolves on did-finish-load while isLoading() is still true (ELECTRON.md §1.3, §1.6).
-        this.emit('did-frame-finish-load', plainEvent(this), true, 0, 1);
-        this.emit('did-finish-load', plainEvent(this));
+        this.emit('did-frame-finish-load', electronEvent(this), true, 0, 1);
+        this.emit('did-finish-load', electronEvent(this));
         this.#navigation?.resolve();
         this.#navigation = null;
         // isLoading() is still true inside did-finish-load and the promise's callbacks (I #43370).
         setImmediate(() => {
           if (this.#destroyed) return;
           this.#loading = false;
-          this.emit('did-stop-loading', plainEvent(this));
+          this.emit('did-stop-loading', electronEvent(this));
         });
         return;
       }
@@ -379,18 +368,18 @@ export class WebContents extends EventEmitter {
         if (!navigation && message.navigationId === 0) {
           // A navigation the page started that never committed emits no did-fail-* (ELECTRON.md §1.5).
           this.#loading = false;
-          this.emit('did-stop-loading', plainEvent(this));
+          this.emit('did-stop-loading', electronEvent(this));
           return;
         }
         const url = navigation?.url ?? this.#url;
         const args = [message.code, message.description, url, true, 0, 1] as const;
-        this.emit('did-fail-provisional-load', plainEvent(this), ...args);
+        this.emit('did-fail-provisional-load', electronEvent(this), ...args);
         // ERR_ABORTED emits only the provisional failure (S "Do not emit did-fail-load for canceled requests").
-        if (message.code !== -3) this.emit('did-fail-load', plainEvent(this), ...args);
+        if (message.code !== -3) this.emit('did-fail-load', electronEvent(this), ...args);
         navigation?.reject(this.#loadError(message.code, message.description, url));
         this.#navigation = null;
         this.#loading = false;
-        this.emit('did-stop-loading', plainEvent(this));
+        this.emit('did-stop-loading', electronEvent(this));
         return;
       }
       case 'page.firstPaint':
@@ -404,8 +393,8 @@ export class WebContents extends EventEmitter {
         const details = { reason: 'crashed', exitCode: 11 };
         lifecycle('render-process-gone', { contentsId: this.id });
         // The app-level event fires before listeners on the webContents (ELECTRON.md §3).
-        app.emit('render-process-gone', plainEvent(app), this, details);
-        this.emit('render-process-gone', plainEvent(this), details);
+        app.emit('render-process-gone', electronEvent(app), this, details);
+        this.emit('render-process-gone', electronEvent(this), details);
         return;
       }
       case 'ipc.invoke':
@@ -414,30 +403,35 @@ export class WebContents extends EventEmitter {
       case 'page.windowOpen':
         this.#windowOpen(message.url, message.frameName, message.features);
         return;
-      case 'page.willNavigate': {
-        const url = fromChromiumUrl(message.url);
-        const details = navigationDetails(url, this.#frame, false);
-        const args = [url, false, message.isMainFrame, this.#frame.processId, this.#frame.routingId] as const;
+      case 'page.willNavigate':
         // Renderer-initiated only; will-frame-navigate first, will-navigate for the main frame (ELECTRON.md §1.2).
-        this.emit('will-frame-navigate', details, ...args);
-        if (message.isMainFrame && !details.defaultPrevented) this.emit('will-navigate', details, ...args);
-        post({ kind: 'answer', requestId: message.requestId, value: details.defaultPrevented });
+        this.#askCancellable(message, (details, args) => {
+          this.emit('will-frame-navigate', details, ...args);
+          if (message.isMainFrame && !details.defaultPrevented) this.emit('will-navigate', details, ...args);
+        });
         return;
-      }
-      case 'page.willRedirect': {
-        const url = fromChromiumUrl(message.url);
-        const details = navigationDetails(url, this.#frame, false);
-        const args = [url, false, message.isMainFrame, this.#frame.processId, this.#frame.routingId] as const;
+      case 'page.willRedirect':
         // For every kind of navigation, cancellable; did-redirect-navigation follows when it goes on
         // (ELECTRON.md §1.2–1.3).
-        this.emit('will-redirect', details, ...args);
-        lifecycle('will-redirect', { url, prevented: details.defaultPrevented });
-        if (!details.defaultPrevented) this.emit('did-redirect-navigation', details, ...args);
-        post({ kind: 'answer', requestId: message.requestId, value: details.defaultPrevented });
+        this.#askCancellable(message, (details, args) => {
+          this.emit('will-redirect', details, ...args);
+          lifecycle('will-redirect', { url: details.url, prevented: details.defaultPrevented });
+          if (!details.defaultPrevented) this.emit('did-redirect-navigation', details, ...args);
+        });
         return;
-      }
       default:
     }
+  }
+
+  /** Emits a cancellable navigation event (details first, then the deprecated positionals) and answers whether it was prevented. */
+  #askCancellable(
+    message: { requestId: number; url: string; isMainFrame: boolean },
+    emit: (details: ReturnType<typeof navigationDetails>, args: readonly unknown[]) => void,
+  ): void {
+    const url = fromChromiumUrl(message.url);
+    const details = navigationDetails(url, this.#frame, false);
+    emit(details, [url, false, message.isMainFrame, this.#frame.processId, this.#frame.routingId]);
+    post({ kind: 'answer', requestId: message.requestId, value: details.defaultPrevented });
   }
 
   async #invoke(
