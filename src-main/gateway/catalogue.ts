@@ -74,6 +74,27 @@ export function catalogueFromV1(body: unknown): CatalogueModel[] {
   return models;
 }
 
+/** The token of the next page of a `/v1beta/models` answer, if there is one (Google's `nextPageToken`). */
+export function nextPageTokenOf(body: unknown): string | undefined {
+  const token = isRecord(body) ? body.nextPageToken : undefined;
+  return typeof token === 'string' && token !== '' ? token : undefined;
+}
+
+/**
+ * One list from the pages of `/v1beta/models`, in order. A later page may omit `models` (proto3 JSON
+ * leaves out an empty list); the first must have it, or this is not a model listing at all.
+ */
+export function catalogueFromV1betaPages(pages: readonly unknown[]): CatalogueModel[] {
+  const all: unknown[] = [];
+  pages.forEach((page, index) => {
+    const list = isRecord(page) ? page.models : undefined;
+    if (Array.isArray(list)) all.push(...list);
+    else if (index === 0 || list !== undefined)
+      throw malformedFailure('the model list (/v1beta/models) had no `models` array.', 'models');
+  });
+  return catalogueFromV1beta({ models: all });
+}
+
 /** `{models: [{name, displayName, supportedGenerationMethods?, inputTokenLimit?, outputTokenLimit?}]}` */
 export function catalogueFromV1beta(body: unknown): CatalogueModel[] {
   const list = isRecord(body) ? body.models : undefined;

@@ -4,12 +4,20 @@
 import type { StreamEvent, TokenUsage } from '../../src-preload/contract.ts';
 import { blockedPromptFailure, candidateText, chatResultFromContent, usageFromContent } from './content.ts';
 import { failureFromErrorObject, malformedFailure, networkFailure, type Operation } from './errors.ts';
-import { errorEvent, parseJsonData, type StreamNormaliser } from './event-stream.ts';
+import { errorEvent, parseJsonData, SKIP, type StreamNormaliser } from './event-stream.ts';
 import { isRecord } from './json.ts';
 import { eventsFromChatResult } from './responses-stream.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
 
-export function createContentNormaliser(operation: Operation = 'content'): StreamNormaliser {
+/** The stream normaliser, plus what a whole answer made of partial responses needs. */
+interface ContentNormaliser extends StreamNormaliser {
+  /** Events for one parsed event: a partial response, or an array of them. */
+  pushValue(payload: unknown): StreamEvent[];
+  /** A whole answer ended (nothing was cut): what is still owed, even without a finish reason. */
+  finishWhole(): StreamEvent[];
+}
+
+export function createContentNormaliser(operation: Operation = 'content'): ContentNormaliser {
   let finished = false;
   let finishReason: string | undefined;
   let responseId: string | undefined;
@@ -20,11 +28,12 @@ export function createContentNormaliser(operation: Operation = 'content'): Strea
     return [errorEvent(error)];
   }
 
-  function finish(): StreamEvent[] {
+  /** `fallback`: the status when no finish reason came. */
+  function finish(fallback = 'STOP'): StreamEvent[] {
     finished = true;
     const events: StreamEvent[] = [];
     if (usage) events.push({ type: 'usage', usage });
-    const status = finishReason ?? 'STOP';
+    const status = finishReason ?? fallback;
     events.push(responseId === undefined ? { type: 'done', status } : { type: 'done', status, responseId });
     return events;
   }
@@ -55,6 +64,13 @@ export function createContentNormaliser(operation: Operation = 'content'): Strea
     if (finished) return [];
     if (isDoneSentinel(message)) return finish();
     const payload = parseJsonData(message, operation);
+    // Data that is not JSON at all is a relay's keep-alive (`data: ping`), not part of the answer.
+    if (payload === SKIP) return [];
+    return pushValue(payload);
+  }
+
+  function pushValue(payload: unknown): StreamEvent[] {
+    if (finished) return [];
     // A relay may batch several partial responses into one array.
     if (Array.isArray(payload)) {
       const events: StreamEvent[] = [];
@@ -77,6 +93,10 @@ export function createContentNormaliser(operation: Operation = 'content'): Strea
   return {
     push,
     end,
+    pushValue,
+    // A whole answer parsed completely, so nothing was cut: without a finish reason the status is
+    // unknown, as for a non-streamed answer that has none.
+    finishWhole: () => (finished ? [] : finish('unknown')),
     get finished() {
       return finished;
     },
@@ -85,5 +105,22 @@ export function createContentNormaliser(operation: Operation = 'content'): Strea
 
 /** Events for a whole (non-streamed) answer, for a gateway that answered a stream request with JSON. */
 export function eventsFromContentBody(body: unknown): StreamEvent[] {
+  if (Array.isArray(body)) {
+    // `:streamGenerateContent` without `alt=sse` (a relay that dropped the query) answers with a JSON
+    // array of the partial responses: read them as the events they would have been.
+    const normaliser = createContentNormaliser();
+    const events: StreamEvent[] = [];
+    for (const item of body) {
+      try {
+        events.push(...normaliser.pushValue(item));
+      } catch (error) {
+        // As in a stream: what was read before the bad item still reaches the user, then the error.
+        events.push(errorEvent(error));
+        return events;
+      }
+      if (normaliser.finished) return events;
+    }
+    return [...events, ...normaliser.finishWhole()];
+  }
   return eventsFromChatResult(chatResultFromContent(body));
 }

@@ -34,3 +34,9 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 /** Upload chunk size when streaming a file from disk. */
 export const UPLOAD_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * Pages of `/v1beta/models` followed at most. Google pages by 50 by default (up to 1000 when asked), so 20
+ * pages is far beyond any real catalogue, while a gateway that keeps handing out tokens cannot loop forever.
+ */
+export const MAX_MODEL_PAGES = 20;

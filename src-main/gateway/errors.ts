@@ -23,6 +23,8 @@ export interface ErrorFields {
   type?: string;
   /** Gemini `error.status`, e.g. `RESOURCE_EXHAUSTED`. */
   status?: string;
+  /** Google's `google.rpc.RetryInfo.retryDelay` from `error.details`, in milliseconds. */
+  retryDelayMs?: number;
 }
 
 /** Gemini status names, as the HTTP status they stand for, so both shapes classify alike. */
@@ -43,6 +45,11 @@ const GOOGLE_STATUS: Record<string, number> = {
 };
 
 /** OpenAI-style error codes seen inside streams, as the HTTP status they stand for. */
+/** A gateway's code is data: only the table's own entries count (no `constructor` from the prototype). */
+function statusOfCode(code: string | undefined): number | undefined {
+  return code !== undefined && Object.hasOwn(OPENAI_CODE_STATUS, code) ? OPENAI_CODE_STATUS[code] : undefined;
+}
+
 const OPENAI_CODE_STATUS: Record<string, number> = {
   invalid_request_error: 400,
   invalid_prompt: 400,
@@ -53,6 +60,12 @@ const OPENAI_CODE_STATUS: Record<string, number> = {
   not_found_error: 404,
   rate_limit_exceeded: 429,
   rate_limit_error: 429,
+  // Quota and balance codes, with the status they come with over HTTP (WIRE.md part 3): the same code
+  // inside a stream (no status there) must read as the same error.
+  insufficient_quota: 429,
+  quota_exceeded: 429,
+  insufficient_user_quota: 403,
+  pre_consume_token_quota_failed: 403,
   server_error: 500,
   api_error: 500,
   overloaded_error: 503,
@@ -63,6 +76,13 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'x-oneapi-request-id', 'x-new-api-re
 const QUOTA_MARKERS =
   /insufficient_user_quota|pre_consume_token_quota_failed|insufficient_quota|quota_exceeded/i;
 const FORMAT_MARKERS = /convert_request_failed|not[ _]implemented/i;
+// A gateway saying the endpoint itself is not offered ("The compact endpoint is not supported by this
+// channel", "unsupported endpoint"), as opposed to any other 400 it may send on that endpoint.
+const UNSUPPORTED_MARKERS =
+  /unsupported[ _]endpoint|(?:endpoint|compact\w*)\b[^.]*\b(?:not supported|unsupported|not available|not enabled)|(?:does not|doesn't|not) support\w*\b[^.]*\b(?:endpoint|compact)/i;
+// new-api routes a compaction as `<model>-openai-compact`: "no channel for that model" means no channel
+// offers compaction for this model, not that the model is missing.
+const COMPACT_ROUTE = /-openai-compact\b/i;
 const MAX_MESSAGE_CHARS = 500;
 
 function asText(value: unknown): string | undefined {
@@ -91,7 +111,34 @@ export function errorFieldsFromObject(body: unknown): ErrorFields {
   if (type !== undefined && type !== 'error' && type !== 'response.failed') fields.type = type;
   const status = asText(source.status);
   if (status !== undefined) fields.status = status;
+  const retryDelayMs = retryDelayFromDetails(source.details);
+  if (retryDelayMs !== undefined) fields.retryDelayMs = retryDelayMs;
   return fields;
+}
+
+/**
+ * Google sends its wait in the body, not in a header: `details[]` holds a `google.rpc.RetryInfo` whose
+ * `retryDelay` is a protobuf Duration, JSON-encoded as seconds with an `s` (`"34s"`, `"1.5s"`).
+ */
+export function retryDelayFromDetails(details: unknown): number | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details) {
+    if (!isRecord(detail)) continue;
+    const type = typeof detail['@type'] === 'string' ? detail['@type'] : '';
+    if (!type.endsWith('google.rpc.RetryInfo')) continue;
+    const delay = detail.retryDelay;
+    if (typeof delay === 'string') {
+      const match = /^\s*(\d+(?:\.\d+)?)s\s*$/.exec(delay);
+      if (match) return Math.round(Number(match[1]) * 1000);
+    } else if (isRecord(delay)) {
+      // The same Duration as an object, as some relays re-encode it.
+      const seconds = Number(delay.seconds ?? 0);
+      const nanos = Number(delay.nanos ?? 0);
+      if (Number.isFinite(seconds) && Number.isFinite(nanos) && seconds >= 0 && nanos >= 0)
+        return Math.round(seconds * 1000 + nanos / 1e6);
+    }
+  }
+  return undefined;
 }
 
 /** Reads an error body as text: JSON in either shape, an HTML page, plain text, or nothing. */
@@ -176,7 +223,8 @@ function audioAdvice(operation: Operation): string | undefined {
 /** Adds the audio advice WIRE.md asks for to any failure of an audio call. */
 export function withOperationAdvice(failure: AppFailure, operation: Operation): AppFailure {
   const advice = audioAdvice(operation);
-  if (advice === undefined || failure.code === 'aborted') return failure;
+  // A request that could not be built fails the same with any file: the advice would mislead.
+  if (advice === undefined || failure.code === 'aborted' || failure.code === 'invalid_input') return failure;
   if (failure.hint?.includes(advice)) return failure;
   const hint = failure.hint ? `${failure.hint} ${advice}` : advice;
   return new AppFailure(failure.code, failure.message, {
@@ -192,6 +240,17 @@ export function withOperationAdvice(failure: AppFailure, operation: Operation): 
 function secondsText(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} s`;
+}
+
+/**
+ * Only an answer that says the endpoint is not offered means "no compaction here"; a price error, a bad
+ * request or a missing model on the compact endpoint is that error, with the gateway's own message.
+ */
+function compactUnsupported(effective: number | undefined, fields: ErrorFields, markers: string): boolean {
+  if (effective !== 400 && effective !== 404 && effective !== 503 && effective !== 501) return false;
+  if (UNSUPPORTED_MARKERS.test(markers)) return true;
+  const noChannel = fields.code === 'model_not_found' || fields.type === 'model_not_found';
+  return noChannel && COMPACT_ROUTE.test(fields.message ?? '');
 }
 
 interface Classified {
@@ -211,10 +270,10 @@ function classify(
     status ??
     (fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined) ??
     (fields.status ? GOOGLE_STATUS[fields.status] : undefined) ??
-    (fields.code ? OPENAI_CODE_STATUS[fields.code] : undefined) ??
-    (fields.type ? OPENAI_CODE_STATUS[fields.type] : undefined);
+    statusOfCode(fields.code) ??
+    statusOfCode(fields.type);
 
-  if (operation === 'compact' && (effective === 400 || effective === 503)) {
+  if (operation === 'compact' && compactUnsupported(effective, fields, markers)) {
     return {
       code: 'compact_unsupported',
       hint: "This model's channel does not offer compaction. Keep the conversation as it is, or pick a model whose channel supports it.",
@@ -359,7 +418,8 @@ export interface HttpErrorInput {
 /** A non-2xx answer as an `AppFailure`. */
 export function failureFromHttp(input: HttpErrorInput): AppFailure {
   const fields = errorFieldsFromText(input.bodyText);
-  const retryAfterMs = retryAfterMsFromHeaders(input.headers);
+  // A header wins; Google's body-borne RetryInfo counts the same when there is none.
+  const retryAfterMs = retryAfterMsFromHeaders(input.headers) ?? fields.retryDelayMs;
   const classified = classify(input.status, fields, input.operation, retryAfterMs);
   const statusText = input.statusText || HTTP_STATUS_TEXT[input.status] || '';
   const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
@@ -380,7 +440,7 @@ export function failureFromHttp(input: HttpErrorInput): AppFailure {
 export function failureFromErrorObject(body: unknown, operation: Operation, headers?: Headers): AppFailure {
   const fields = errorFieldsFromObject(body);
   const numeric = fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined;
-  const classified = classify(undefined, fields, operation, undefined);
+  const classified = classify(undefined, fields, operation, fields.retryDelayMs);
   const { message, requestId } = cleanMessage(fields.message, 'The gateway reported an error.');
   return withOperationAdvice(
     new AppFailure(classified.code, message, {
@@ -388,8 +448,65 @@ export function failureFromErrorObject(body: unknown, operation: Operation, head
       status: numeric,
       requestId: requestId ?? requestIdFromHeaders(headers),
       retryable: false,
+      retryAfterMs: fields.retryDelayMs,
     }),
     operation,
+  );
+}
+
+/** Whether a parsed 2xx answer is an error object instead of a result: `{error: …}` set to something. */
+export function carriesError(body: unknown): body is Record<string, unknown> {
+  if (!isRecord(body)) return false;
+  const error = body.error;
+  return error !== undefined && error !== null && error !== false && error !== '';
+}
+
+const ERROR_OBJECT_START = /\{\s*"error"\s*:/g;
+// Only the last few candidates are tried: the error a body ends with starts near its end.
+const MAX_TRAILING_TRIES = 8;
+
+/**
+ * The error object a 2xx body ends with when the body is not one clean answer: a relay that had started
+ * copying an answer appends the error it then ran into (`{"text":"…"}\n{"error":{…}}`), and a JSON array
+ * of partial answers may end with one.
+ */
+export function trailingErrorObject(text: string): Record<string, unknown> | undefined {
+  const trimmed = text.trim();
+  if (trimmed.endsWith(']') && trimmed.startsWith('[')) {
+    try {
+      const list: unknown = JSON.parse(trimmed);
+      if (Array.isArray(list) && carriesError(list.at(-1))) return list.at(-1) as Record<string, unknown>;
+    } catch {
+      // Not one array: the object search below may still find an error at the end.
+    }
+  }
+  if (!trimmed.endsWith('}')) return undefined;
+  const starts = [...trimmed.matchAll(ERROR_OBJECT_START)].map((match) => match.index);
+  for (const start of starts.reverse().slice(0, MAX_TRAILING_TRIES)) {
+    try {
+      const value: unknown = JSON.parse(trimmed.slice(start));
+      if (carriesError(value)) return value;
+    } catch {
+      // An "error" key inside something else, not an object of its own: try an earlier one.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A failure while building a request, before anything was sent: nothing reached the gateway, and sending
+ * again would fail the same way, so it is neither retried nor reported as a network problem.
+ */
+export function localFailure(error: unknown): AppFailure {
+  if (error instanceof AppFailure) return error;
+  return new AppFailure(
+    'invalid_input',
+    'The request could not be built, so nothing was sent to the gateway.',
+    {
+      hint: 'Check the base URL, key and extra headers of this profile.',
+      retryable: false,
+      cause: error,
+    },
   );
 }
 

@@ -23,7 +23,16 @@ export function errorEvent(error: unknown): StreamEvent {
   return { type: 'error', error: appError };
 }
 
+/** What `parseJsonData` returns for an event that carries no JSON at all: the normaliser skips it. */
+export const SKIP: unique symbol = Symbol('skip');
+
+/**
+ * The JSON of one event, or `SKIP` for data that is not JSON at all: some relays send keep-alives as
+ * events (`data: ping`) rather than comments. Data that starts like JSON but does not parse (an event cut
+ * short, or garbled) is still malformed: skipping it would silently lose part of the answer.
+ */
 export function parseJsonData(message: SseMessage, operation: Operation): unknown {
+  if (!/^\s*[[{]/.test(message.data)) return SKIP;
   try {
     return JSON.parse(message.data);
   } catch {

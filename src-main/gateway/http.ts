@@ -16,13 +16,16 @@ import {
 } from './defaults.ts';
 import {
   abortedFailure,
+  failureFromErrorObject,
   failureFromHttp,
+  localFailure,
   malformedFailure,
   networkFailure,
   type Operation,
   type TimeoutKind,
   timeoutFailure,
   tooLargeStreamFailure,
+  trailingErrorObject,
 } from './errors.ts';
 import type {
   FetchLike,
@@ -235,10 +238,33 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     }
     headers.set('accept', spec.accept ?? 'application/json');
     if (spec.json !== undefined) headers.set('content-type', 'application/json');
-    if (spec.path.startsWith('/v1beta/') || spec.path === '/v1beta')
-      headers.set(vendorKeyHeader, options.apiKey);
-    else headers.set('authorization', `Bearer ${options.apiKey}`);
+    try {
+      if (spec.path.startsWith('/v1beta/') || spec.path === '/v1beta')
+        headers.set(vendorKeyHeader, options.apiKey);
+      else headers.set('authorization', `Bearer ${options.apiKey}`);
+    } catch (error) {
+      // `Headers` throws a TypeError for a character HTTP cannot carry, e.g. an invisible one pasted with
+      // the key. Nothing was sent: this is not a network problem, and sending again cannot help.
+      throw new AppFailure(
+        'invalid_input',
+        'The API key (or the name of its header) of this profile contains a character that cannot be sent in an HTTP header.',
+        {
+          hint: 'Paste the key again in the profile: it may have picked up an invisible character or a line break.',
+          cause: error,
+        },
+      );
+    }
     return headers;
+  }
+
+  function buildUrl(path: string): string {
+    const url = `${baseUrl}${path}`;
+    if (!URL.canParse(url)) {
+      throw new AppFailure('invalid_input', 'The base URL of this profile is not a valid web address.', {
+        hint: 'Edit the profile: the base URL looks like https://gateway.example (without /v1).',
+      });
+    }
+    return url;
   }
 
   function failureFor(error: unknown, lifetime: Lifetime, spec: RequestSpec, midAnswer: boolean): AppFailure {
@@ -370,6 +396,9 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
         try {
           return JSON.parse(whole);
         } catch {
+          // A relay that met an error after it had started the answer appends that error: report it.
+          const trailing = trailingErrorObject(whole);
+          if (trailing) throw failureFromErrorObject(trailing, spec.operation, response.headers);
           const looksLikePage = whole.trimStart().startsWith('<');
           throw malformedFailure(
             looksLikePage ? 'it was a web page, not JSON.' : 'it was not valid JSON.',
@@ -384,6 +413,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   /** `jsonText`: the spec's JSON body, stringified once for every attempt (and for the inspector). */
   async function attempt(spec: RequestSpec, jsonText: string | undefined): Promise<Exchange> {
     const headers = buildHeaders(spec);
+    const url = buildUrl(spec.path);
     const lifetime = new Lifetime(spec.signal);
     let uploadFailure: AppFailure | undefined;
     let body: BodyInit | undefined;
@@ -409,7 +439,6 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       throw error;
     }
 
-    const url = `${baseUrl}${spec.path}`;
     const sent: SentRequest = {
       method: spec.method,
       url,
@@ -475,7 +504,9 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       try {
         return await attempt(spec, jsonText);
       } catch (error) {
-        failure = error instanceof AppFailure ? error : networkFailure(error, spec.operation);
+        // The attempt maps every failure of the connection itself; anything else it throws happened
+        // here, before or around sending (e.g. a TypeError while building the request), and is local.
+        failure = localFailure(error);
       }
       if (!failure.retryable || attemptIndex >= retry.maxRetries || spec.signal?.aborted) throw failure;
       const delay = retryDelayMs(attemptIndex, failure.retryAfterMs, retry);

@@ -14,9 +14,10 @@ import type {
   TranscriptionOptions,
 } from '../../src-preload/contract.ts';
 import { audioFilePart, transcriptionFields } from './audio.ts';
-import { catalogueFromV1, catalogueFromV1beta } from './catalogue.ts';
+import { catalogueFromV1, catalogueFromV1betaPages, nextPageTokenOf } from './catalogue.ts';
 import { buildGenerateContentBody, chatResultFromContent, contentPath } from './content.ts';
 import { createContentNormaliser, eventsFromContentBody } from './content-stream.ts';
+import { MAX_MODEL_PAGES } from './defaults.ts';
 import { asFailure, withOperationAdvice } from './errors.ts';
 import { runEventStream } from './event-stream.ts';
 import { createHttpCore, type Exchange } from './http.ts';
@@ -74,7 +75,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         }),
       });
       const raw = await exchange.text();
-      return normaliseTranscript(raw, requested, exchange.response.headers.get('content-type'), mode);
+      const headers = exchange.response.headers;
+      return normaliseTranscript(raw, requested, headers.get('content-type'), mode, headers);
     } catch (error) {
       throw withOperationAdvice(asFailure(error), mode);
     }
@@ -216,15 +218,29 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return catalogueFromV1(await exchange.json());
     },
 
+    // Google's listing pages (`nextPageToken` → `pageToken`); new-api answers in one page. WIRE.md gives
+    // `/v1/models` no paging, so only this list follows pages.
     async listModelsV1beta(call?: CallOptions): Promise<CatalogueModel[]> {
-      const exchange = await http.send({
-        method: 'GET',
-        path: '/v1beta/models',
-        operation: 'models',
-        signal: call?.signal,
-        observer: call?.observer,
-      });
-      return catalogueFromV1beta(await exchange.json());
+      const pages: unknown[] = [];
+      const tokensSeen = new Set<string>();
+      let token: string | undefined;
+      for (let page = 0; page < MAX_MODEL_PAGES; page++) {
+        const query = token === undefined ? '' : `?pageToken=${encodeURIComponent(token)}`;
+        const exchange = await http.send({
+          method: 'GET',
+          path: `/v1beta/models${query}`,
+          operation: 'models',
+          signal: call?.signal,
+          observer: call?.observer,
+        });
+        const body = await exchange.json();
+        pages.push(body);
+        token = nextPageTokenOf(body);
+        // A gateway that ignores `pageToken` hands the same token back: its pages would repeat forever.
+        if (token === undefined || tokensSeen.has(token)) break;
+        tokensSeen.add(token);
+      }
+      return catalogueFromV1betaPages(pages);
     },
   };
 }

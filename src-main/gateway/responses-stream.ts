@@ -2,28 +2,49 @@
 // Dispatches on the JSON `type` (the `event:` line only when `type` is missing); unknown types are ignored.
 import type { StreamEvent } from '../../src-preload/contract.ts';
 import { failureFromErrorObject, malformedFailure, networkFailure, type Operation } from './errors.ts';
-import { errorEvent, parseJsonData, type StreamNormaliser } from './event-stream.ts';
+import { errorEvent, parseJsonData, SKIP, type StreamNormaliser } from './event-stream.ts';
 import { isRecord } from './json.ts';
-import { chatResultFromResponse, outputTextOf, reasoningTextOf, usageFromResponses } from './responses.ts';
+import { chatResultFromResponse, usageFromResponses } from './responses.ts';
+import {
+  PartJoiner,
+  type PartKind,
+  type PartPlace,
+  partPlaceOf,
+  responseOutputText,
+  responseReasoningText,
+} from './responses-output.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
 import type { ChatResult } from './types.ts';
 
-const TEXT_DELTAS = new Set(['response.output_text.delta', 'response.refusal.delta']);
-const REASONING_DELTAS = new Set(['response.reasoning_summary_text.delta', 'response.reasoning_text.delta']);
+/** Events that add to a part, per kind, with the index naming the part within its output item. */
+const DELTAS = new Map<string, { kind: PartKind; field: 'content_index' | 'summary_index' }>([
+  ['response.output_text.delta', { kind: 'text', field: 'content_index' }],
+  ['response.refusal.delta', { kind: 'text', field: 'content_index' }],
+  ['response.reasoning_summary_text.delta', { kind: 'reasoning', field: 'summary_index' }],
+  ['response.reasoning_text.delta', { kind: 'reasoning', field: 'content_index' }],
+]);
+
+/** Events that close a part, with the field holding the part's whole text. */
+const PART_DONE = new Map<string, { kind: PartKind; field: 'content_index' | 'summary_index'; text: string }>(
+  [
+    ['response.output_text.done', { kind: 'text', field: 'content_index', text: 'text' }],
+    ['response.refusal.done', { kind: 'text', field: 'content_index', text: 'refusal' }],
+    ['response.reasoning_summary_text.done', { kind: 'reasoning', field: 'summary_index', text: 'text' }],
+    ['response.reasoning_text.done', { kind: 'reasoning', field: 'content_index', text: 'text' }],
+  ],
+);
 
 export function createResponsesNormaliser(operation: Operation = 'responses'): StreamNormaliser {
   let finished = false;
   let responseId: string | undefined;
-  let textSeen = false;
-  let reasoningSeen = false;
-  /** Content parts that delivered deltas, so a `.done` event does not repeat their text. */
+  const joiners: Record<PartKind, PartJoiner> = {
+    text: new PartJoiner('text'),
+    reasoning: new PartJoiner('reasoning'),
+  };
+  /** Parts that delivered deltas, so their `.done` event does not repeat their text. */
   const partsWithDeltas = new Set<string>();
-  let lastDeltaPayload: Record<string, unknown> | undefined;
-
-  const partKey = (payload: Record<string, unknown>): string =>
-    `${String(payload.item_id ?? '')}:${String(payload.output_index ?? '')}:${String(payload.content_index ?? '')}`;
-  const samePart = (a: Record<string, unknown>, b: Record<string, unknown>): boolean =>
-    a.item_id === b.item_id && a.output_index === b.output_index && a.content_index === b.content_index;
+  let lastDeltaKey: string | undefined;
+  const keyOf = (kind: PartKind, place: PartPlace): string => `${kind}|${place.item}|${place.part}`;
 
   function done(status: string): StreamEvent {
     finished = true;
@@ -39,12 +60,12 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
     if (typeof response.id === 'string') responseId = response.id;
     const events: StreamEvent[] = [];
     // Gateways that buffer a stream may send only the final response: its text must not be lost.
-    if (!reasoningSeen) {
-      const reasoning = reasoningTextOf(response);
+    if (!joiners.reasoning.started) {
+      const reasoning = responseReasoningText(response);
       if (reasoning) events.push({ type: 'reasoning-delta', text: reasoning });
     }
-    if (!textSeen) {
-      const text = outputTextOf(response);
+    if (!joiners.text.started) {
+      const text = responseOutputText(response);
       if (text) events.push({ type: 'text-delta', text });
     }
     const usage = usageFromResponses(response.usage);
@@ -58,6 +79,10 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
     if (finished) return [];
     if (isDoneSentinel(message)) return [done('completed')];
     const payload = parseJsonData(message, operation);
+    if (payload === SKIP) {
+      // A plain-text event named `error` is still the gateway's last word; other text is a keep-alive.
+      return message.event === 'error' ? fail({ error: { message: message.data } }) : [];
+    }
     if (!isRecord(payload)) throw malformedFailure('a stream event was not a JSON object.', operation);
     const type = typeof payload.type === 'string' ? payload.type : message.event;
 
@@ -66,19 +91,24 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
       if (type === 'error' || isRecord(payload.error)) return fail(payload);
       return [];
     }
-    if (TEXT_DELTAS.has(type)) {
+    const delta = DELTAS.get(type);
+    if (delta !== undefined) {
       if (typeof payload.delta !== 'string' || payload.delta === '') return [];
-      textSeen = true;
+      const place = partPlaceOf(payload, delta.field);
+      const key = keyOf(delta.kind, place);
       // Deltas of one part come in a row: remember the part once, not per delta.
-      if (lastDeltaPayload === undefined || !samePart(lastDeltaPayload, payload))
-        partsWithDeltas.add(partKey(payload));
-      lastDeltaPayload = payload;
-      return [{ type: 'text-delta', text: payload.delta }];
+      if (key !== lastDeltaKey) partsWithDeltas.add(key);
+      lastDeltaKey = key;
+      return [{ type: `${delta.kind}-delta`, text: joiners[delta.kind].next(place, payload.delta) }];
     }
-    if (REASONING_DELTAS.has(type)) {
-      if (typeof payload.delta !== 'string' || payload.delta === '') return [];
-      reasoningSeen = true;
-      return [{ type: 'reasoning-delta', text: payload.delta }];
+    const partDone = PART_DONE.get(type);
+    if (partDone !== undefined) {
+      // Some relays send only the finished part; deliver it unless deltas already did.
+      const text = payload[partDone.text];
+      const place = partPlaceOf(payload, partDone.field);
+      if (typeof text !== 'string' || text === '' || partsWithDeltas.has(keyOf(partDone.kind, place)))
+        return [];
+      return [{ type: `${partDone.kind}-delta`, text: joiners[partDone.kind].next(place, text) }];
     }
     switch (type) {
       case 'response.created':
@@ -87,13 +117,6 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
         if (isRecord(payload.response) && typeof payload.response.id === 'string')
           responseId = payload.response.id;
         return [];
-      case 'response.output_text.done': {
-        // Some relays send only the finished part; deliver it unless deltas already did.
-        if (partsWithDeltas.has(partKey(payload)) || typeof payload.text !== 'string' || payload.text === '')
-          return [];
-        textSeen = true;
-        return [{ type: 'text-delta', text: payload.text }];
-      }
       case 'response.completed':
       case 'response.incomplete':
       case 'response.done':
@@ -122,8 +145,7 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
 
 /** Events for a whole (non-streamed) response, for a gateway that answered a stream request with JSON. */
 export function eventsFromResponseBody(body: unknown): StreamEvent[] {
-  const result: ChatResult = chatResultFromResponse(body);
-  return eventsFromChatResult(result);
+  return eventsFromChatResult(chatResultFromResponse(body));
 }
 
 export function eventsFromChatResult(result: ChatResult): StreamEvent[] {

@@ -6,8 +6,9 @@ import type {
   SentRequest,
   TokenUsage,
 } from '../../src-preload/contract.ts';
-import { failureFromErrorObject, malformedFailure } from './errors.ts';
+import { carriesError, failureFromErrorObject, malformedFailure } from './errors.ts';
 import { isRecord, numberOrNull } from './json.ts';
+import { responseOutputText, responseReasoningText } from './responses-output.ts';
 import type { ChatResult } from './types.ts';
 
 /** Only the settings that are set go on the wire; stop sequences have no Responses field and are left out. */
@@ -55,45 +56,16 @@ export function usageFromResponses(usage: unknown): TokenUsage | null {
   };
 }
 
-/** The assistant's visible text in a Responses `output` (message items, output_text and refusal parts). */
-export function outputTextOf(response: Record<string, unknown>): string {
-  const pieces: string[] = [];
-  if (Array.isArray(response.output)) {
-    for (const item of response.output) {
-      if (!isRecord(item) || item.type !== 'message' || !Array.isArray(item.content)) continue;
-      for (const part of item.content) {
-        if (!isRecord(part)) continue;
-        if (part.type === 'output_text' && typeof part.text === 'string') pieces.push(part.text);
-        else if (part.type === 'refusal' && typeof part.refusal === 'string') pieces.push(part.refusal);
-      }
-    }
-  }
-  if (pieces.length === 0 && typeof response.output_text === 'string') return response.output_text;
-  return pieces.join('');
-}
-
-/** Reasoning summaries (and raw reasoning text, where a model exposes it) in a Responses `output`. */
-export function reasoningTextOf(response: Record<string, unknown>): string {
-  const pieces: string[] = [];
-  if (!Array.isArray(response.output)) return '';
-  for (const item of response.output) {
-    if (!isRecord(item) || item.type !== 'reasoning') continue;
-    for (const list of [item.summary, item.content]) {
-      if (!Array.isArray(list)) continue;
-      for (const part of list) if (isRecord(part) && typeof part.text === 'string') pieces.push(part.text);
-    }
-  }
-  return pieces.join('\n\n');
-}
-
 export function chatResultFromResponse(body: unknown): ChatResult {
   if (!isRecord(body)) throw malformedFailure('the response was not an object.', 'responses');
-  if (isRecord(body.error) && (body.status === 'failed' || !Array.isArray(body.output))) {
+  // `carriesError`, not `isRecord`: some relays send the error as a bare string.
+  if (carriesError(body) && (body.status === 'failed' || !Array.isArray(body.output))) {
     throw failureFromErrorObject({ error: body.error }, 'responses');
   }
   const result: ChatResult = {
-    text: outputTextOf(body),
-    reasoning: reasoningTextOf(body),
+    // One rule for streamed and whole answers: messages and reasoning parts a blank line apart.
+    text: responseOutputText(body),
+    reasoning: responseReasoningText(body),
     usage: usageFromResponses(body.usage),
     status: typeof body.status === 'string' ? body.status : 'completed',
     raw: body,
@@ -105,7 +77,7 @@ export function chatResultFromResponse(body: unknown): ChatResult {
 /** `request`: the compaction request as it was sent, kept with its result for the inspector. */
 export function compactResultFromBody(body: unknown, request: SentRequest | null = null): CompactResult {
   if (!isRecord(body)) throw malformedFailure('the compaction result was not an object.', 'compact');
-  if (isRecord(body.error) && !Array.isArray(body.output)) {
+  if (carriesError(body) && !Array.isArray(body.output)) {
     throw failureFromErrorObject({ error: body.error }, 'compact');
   }
   if (!Array.isArray(body.output)) throw malformedFailure('the compaction result had no output.', 'compact');

@@ -6,7 +6,13 @@ import type {
   TranscriptSegment,
   TranscriptWord,
 } from '../../src-preload/contract.ts';
-import { malformedFailure, type Operation } from './errors.ts';
+import {
+  carriesError,
+  failureFromErrorObject,
+  malformedFailure,
+  type Operation,
+  trailingErrorObject,
+} from './errors.ts';
 import { isRecord } from './json.ts';
 
 const JSON_FORMATS = new Set<TranscriptFormat>(['json', 'verbose_json', 'diarized_json']);
@@ -144,13 +150,16 @@ function fromJsonObject(body: Record<string, unknown>, raw: string, requested: T
 
 /**
  * The gateway's answer as a `Transcript`. `format` records what the body really was, so an export of
- * `raw` uses the right extension even when the gateway ignored the requested format.
+ * `raw` uses the right extension even when the gateway ignored the requested format. A 2xx body that is
+ * (or ends in) an error object throws that error, as every other endpoint does, rather than becoming an
+ * empty transcript. `headers` supply the request id when the message has none.
  */
 export function normaliseTranscript(
   raw: string,
   requested: TranscriptFormat,
   contentType: string | null,
   operation: Operation = 'transcribe',
+  headers?: Headers,
 ): Transcript {
   const trimmed = raw.trim();
   const declaredJson = contentType !== null && /json/i.test(contentType);
@@ -159,11 +168,20 @@ export function normaliseTranscript(
     try {
       parsed = JSON.parse(trimmed);
     } catch {
+      const trailing = trailingErrorObject(trimmed);
+      if (trailing) throw failureFromErrorObject(trailing, operation, headers);
       if (declaredJson || JSON_FORMATS.has(requested))
         throw malformedFailure('the transcript was not valid JSON.', operation);
     }
+    if (carriesError(parsed)) throw failureFromErrorObject(parsed, operation, headers);
+    const last = Array.isArray(parsed) ? parsed.at(-1) : undefined;
+    if (carriesError(last)) throw failureFromErrorObject(last, operation, headers);
     if (isRecord(parsed)) return fromJsonObject(parsed, raw, requested);
     if (parsed !== undefined) throw malformedFailure('the transcript was not a JSON object.', operation);
+  } else {
+    // Text, SRT and VTT bodies too: an error appended after them must not end up in the transcript.
+    const trailing = trailingErrorObject(trimmed);
+    if (trailing) throw failureFromErrorObject(trailing, operation, headers);
   }
   if (/^\uFEFF?WEBVTT/.test(trimmed)) {
     const segments = parseVtt(raw);

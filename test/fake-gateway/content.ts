@@ -6,8 +6,31 @@ import { SseWriter } from './sse.ts';
 import { type Handler, isRecord } from './state.ts';
 import { checkModel, invalidValue } from './validate.ts';
 
+/** Page tokens are opaque to clients; here one is just the offset of the page it starts. */
+function pageToken(offset: number): string {
+  return Buffer.from(`offset:${offset}`, 'utf8').toString('base64url');
+}
+
+function offsetOf(token: string): number | undefined {
+  const match = /^offset:(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** One page when `modelPageSize` is unset (as new-api answers); otherwise Google's paging. */
 export const listModels: Handler = async (ex, state) => {
-  await ex.sendJson(200, geminiListing(state.models));
+  const listing = geminiListing(state.models) as { models: unknown[] };
+  const configured = state.modelPageSize;
+  if (configured === null) return ex.sendJson(200, listing);
+  const asked = Number(ex.record.query.pageSize);
+  const size = Number.isInteger(asked) && asked > 0 ? Math.min(asked, configured) : configured;
+  const token = ex.record.query.pageToken;
+  const offset = token === undefined || token === '' ? 0 : offsetOf(token);
+  if (offset === undefined) {
+    return ex.sendError(invalidValue('pageToken', 'Invalid page token.', 'invalid_page_token'));
+  }
+  const models = listing.models.slice(offset, offset + size);
+  const next = offset + size < listing.models.length ? { nextPageToken: pageToken(offset + size) } : {};
+  await ex.sendJson(200, { models, ...next });
 };
 
 export const getModel: Handler = async (ex, state, _body, params) => {

@@ -33,8 +33,47 @@ export function openaiErrorBody(error: OpenAIError, requestId?: string): string 
   });
 }
 
-export function geminiErrorBody(status: number, message: string, statusName?: string): string {
-  return JSON.stringify({ error: { code: status, message, status: statusName ?? googleStatus(status) } });
+/** Google's error shape; `details` are `google.rpc.*` messages, each tagged with its `@type`. */
+export function geminiErrorBody(
+  status: number,
+  message: string,
+  statusName?: string,
+  details?: unknown[],
+): string {
+  const error: Record<string, unknown> = {
+    code: status,
+    message,
+    status: statusName ?? googleStatus(status),
+  };
+  if (details && details.length > 0) error.details = details;
+  return JSON.stringify({ error });
+}
+
+/** What Google puts in `details` of a rate-limit 429: the quota that ran out, and when to retry. */
+export function geminiQuotaDetails(retryDelay: string): unknown[] {
+  return [
+    {
+      '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
+      violations: [
+        {
+          quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+          quotaId: 'GenerateRequestsPerMinutePerProjectPerModel-FreeTier',
+          quotaDimensions: { location: 'global', model: 'gemini-2.5-flash' },
+          quotaValue: '10',
+        },
+      ],
+    },
+    {
+      '@type': 'type.googleapis.com/google.rpc.Help',
+      links: [
+        {
+          description: 'Learn more about Gemini API quotas',
+          url: 'https://ai.google.dev/gemini-api/docs/rate-limits',
+        },
+      ],
+    },
+    { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay },
+  ];
 }
 
 /** The kind of page a reverse proxy in front of a gateway answers with. */

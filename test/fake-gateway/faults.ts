@@ -1,6 +1,13 @@
 // Fault rules (tried in the order added, each used up after `times` matches), how a `status` fault is
 // answered, and presets for the statuses real gateways send (WIRE.md part 3).
-import { geminiErrorBody, googleStatus, htmlErrorPage, openaiErrorBody, reasonPhrase } from './errors.ts';
+import {
+  geminiErrorBody,
+  geminiQuotaDetails,
+  googleStatus,
+  htmlErrorPage,
+  openaiErrorBody,
+  reasonPhrase,
+} from './errors.ts';
 import type { Fault, FaultRule } from './types.ts';
 
 type StatusFault = Extract<Fault, { kind: 'status' }>;
@@ -64,7 +71,8 @@ export function statusReply(fault: StatusFault): StatusReply {
       headers['content-type'] = 'application/json';
       const withId = fault.requestId ? `${message} (request id: ${fault.requestId})` : message;
       const statusName = typeof fault.code === 'string' ? fault.code : googleStatus(fault.status);
-      body = geminiErrorBody(fault.status, withId, statusName);
+      const details = fault.retryDelay === undefined ? undefined : geminiQuotaDetails(fault.retryDelay);
+      body = geminiErrorBody(fault.status, withId, statusName, details);
       break;
     }
     case 'text':
@@ -233,6 +241,32 @@ export const faults = {
     shape: 'gemini',
     message: 'Resource has been exhausted (e.g. check quota).',
     code: 'RESOURCE_EXHAUSTED',
+  },
+  /**
+   * Google's per-minute quota 429: the wait is in the body (`google.rpc.RetryInfo`), with no `Retry-After`.
+   * Spread it with another `retryDelay` to change the wait.
+   */
+  geminiRateLimitRetryInfo: {
+    kind: 'status',
+    status: 429,
+    shape: 'gemini',
+    message:
+      'You exceeded your current quota, please check your plan and billing details. For more information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits. Please retry in 34.123456s.',
+    code: 'RESOURCE_EXHAUSTED',
+    retryDelay: '34s',
+  },
+  /**
+   * 503 on /v1/responses/compact from new-api: compaction is routed as `<model>-openai-compact`, and no
+   * channel offers that variant of the model.
+   */
+  compactNoChannel: {
+    kind: 'status',
+    status: 503,
+    shape: 'openai',
+    message: 'No available channel for model gpt-5-mini-openai-compact under group default (distributor)',
+    type: 'new_api_error',
+    code: 'model_not_found',
+    requestId: '20250915103000123456789fakeA9',
   },
   /** A Google-shaped bad key. */
   geminiInvalidKey: {

@@ -87,6 +87,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
   const initialModels = options.models ?? defaultModels;
   const initialReply = options.chatReply ?? null;
   const initialTranscript = options.transcript ?? null;
+  const initialPageSize = options.modelPageSize ?? null;
 
   const requests: RecordedRequest[] = [];
   const faultBook = new FaultBook();
@@ -98,6 +99,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     models: initialModels,
     replies: { responses: initialReply, content: initialReply },
     transcript: initialTranscript,
+    modelPageSize: initialPageSize,
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -239,6 +241,9 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     setModels(models: FakeModel[] | null) {
       state.models = models ?? initialModels;
     },
+    setModelPageSize(size: number | null) {
+      state.modelPageSize = size;
+    },
     get activeRequests() {
       return active.size;
     },
@@ -269,6 +274,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
       state.replies = { responses: initialReply, content: initialReply };
       state.transcript = initialTranscript;
       state.models = initialModels;
+      state.modelPageSize = initialPageSize;
       eventDelayMs = initialDelay;
       closedByClient = 0;
     },

@@ -7,6 +7,8 @@ export interface GatewayState {
   models: FakeModel[];
   replies: { responses: ChatReply | null; content: ChatReply | null };
   transcript: TranscriptSpec | null;
+  /** Models per `/v1beta/models` page; null: one page. */
+  modelPageSize: number | null;
 }
 
 export interface RequestBody {

@@ -119,6 +119,34 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
       sse.end();
       return;
     }
+    if (ex.fault?.kind === 'error-event') {
+      // A 200 that carries an error: alone (a relay passing on an upstream error with its own status), or
+      // after the transcript (a relay that had started copying the answer, then met the error).
+      const error = JSON.stringify({
+        error: {
+          message: ex.fault.message ?? 'upstream error: transcription failed',
+          type: 'server_error',
+          code: 'upstream_error',
+        },
+      });
+      if (ex.fault.afterEvents === 0) {
+        return ex.send(200, { 'content-type': 'application/json' }, error);
+      }
+      const jsonFormat = format === 'json' || format === 'verbose_json' || format === 'diarized_json';
+      const first = jsonFormat
+        ? JSON.stringify(
+            format === 'verbose_json'
+              ? { ...verboseJson(transcript, task, granularities), usage }
+              : { text: transcript.text, usage },
+          )
+        : format === 'srt'
+          ? srt(transcript)
+          : format === 'vtt'
+            ? vtt(transcript)
+            : transcript.text;
+      const type = jsonFormat ? 'application/json' : 'text/plain; charset=utf-8';
+      return ex.send(200, { 'content-type': type }, `${first}\n${error}`);
+    }
     switch (format) {
       case 'text':
         return ex.send(200, { 'content-type': 'text/plain; charset=utf-8' }, `${transcript.text}\n`);

@@ -18,6 +18,11 @@ export interface FakeGatewayOptions {
   transcript?: TranscriptSpec;
   /** Uploads larger than this (multipart body bytes) get a 413 after the body was read. Default: no limit. */
   maxUploadBytes?: number;
+  /**
+   * `/v1beta/models` pages by this many models with `nextPageToken` / `pageToken`, as Google's API does
+   * (a smaller `pageSize` query wins). Default: one page, as new-api answers.
+   */
+  modelPageSize?: number;
   /** Called once per request when its reply has ended (or the client went away); the CLI logs from here. */
   onRequestDone?: (request: RecordedRequest) => void;
 }
@@ -86,6 +91,11 @@ export type Fault =
       retryAfterSeconds?: number;
       /** Appended to the message as ` (request id: X)` and sent as an `x-request-id` header. */
       requestId?: string;
+      /**
+       * Gemini shape only: Google's wait hint in the body (`details[]` with a `google.rpc.RetryInfo`), e.g. `34s`,
+       * which Google sends instead of a `Retry-After` header.
+       */
+      retryDelay?: string;
     }
   /** 200 with a body that is not valid JSON. */
   | { kind: 'malformed-json' }
@@ -93,7 +103,8 @@ export type Fault =
   | { kind: 'cut-stream'; afterEvents: number }
   /**
    * A stream that sends an error event after N events (the format's own error shape). On /v1/responses
-   * `event` picks `error` (default) or a `response.failed` terminal.
+   * `event` picks `error` (default) or a `response.failed` terminal. A non-streamed transcription answers
+   * 200 with an `{error}` object: alone when `afterEvents` is 0, else after the transcript.
    */
   | { kind: 'error-event'; afterEvents: number; message?: string; event?: 'error' | 'response.failed' }
   /** No response headers for `ms` milliseconds. */
@@ -167,6 +178,8 @@ export interface FakeGateway {
   setTranscript?(transcript: TranscriptSpec | null): void;
   /** Replaces the catalogue (both listings, and the known-model check); `null` restores the default. */
   setModels?(models: FakeModel[] | null): void;
+  /** Pages `/v1beta/models` (see `FakeGatewayOptions.modelPageSize`); `null` answers in one page again. */
+  setModelPageSize?(size: number | null): void;
   /** Requests whose reply has not ended yet. */
   readonly activeRequests?: number;
   /** How many replies the client abandoned (connection closed before the reply ended). */
