@@ -8,6 +8,7 @@ import { createLogger } from '../log.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
 import { createSettingsService } from '../services/settings.ts';
+import { sweepAtStart } from '../services/start-sweep.ts';
 import { createHandlers } from './handlers/index.ts';
 import { describeIssues, inputSchemas } from './schemas/index.ts';
 import { DEFAULT_BATCH_INTERVAL_MS, StreamManager } from './stream-manager.ts';
@@ -31,6 +32,8 @@ export function isTrustedSender(sender: SenderInfo, isAppUrl: (url: string) => b
 
 export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
   const log = createLogger('ipc');
+  // Litter of earlier runs (crashed writes, unused recordings); runs alongside the first requests, never throws.
+  void sweepAtStart(deps.dataDir);
   const settings = createSettingsService({
     directory: deps.dataDir,
     secretBox: deps.secretBox,

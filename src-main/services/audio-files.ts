@@ -45,6 +45,14 @@ export function recordingsFolder(dataDir: string): string {
   return join(dataDir, MEDIA_DIR_NAME, 'recordings');
 }
 
+/** Names `importBytes` gives: the time of the import, a dash, the slug, an audio extension. */
+const RECORDING_NAME = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-.+$/;
+
+/** Whether a file in the recordings folder carries a name this app gave it (and so is the app's to delete). */
+export function isRecordingFileName(name: string): boolean {
+  return RECORDING_NAME.test(name) && audioExtensionOf(name) !== null;
+}
+
 /**
  * A file-name-safe form of what the user calls the audio: letters and digits of any script, the rest
  * turned into single dashes. An audio extension in the name is dropped (the file gets its own).

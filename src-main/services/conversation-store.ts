@@ -3,7 +3,8 @@
 // after every change, so a save only writes its own file. A file that cannot be read is moved aside and
 // counted in the next list; a file from a newer build is left alone. The list is answered from an index
 // in memory (summary and search text per conversation), refreshed only for files whose size or time
-// changed, so searching hundreds of conversations does not read hundreds of files.
+// changed, so searching hundreds of conversations does not read hundreds of files. A deleted id stays
+// deleted: a reply that was still streaming saves once more after the delete, and that save is refused.
 import { open, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export interface ConversationStore {
   save(conversation: Conversation): Promise<ConversationSummary>;
   /** An already checked title (one line, trimmed); `''` goes back to the derived one. */
   rename(id: string, title: string): Promise<ConversationSummary>;
-  /** Whether there was such a conversation. */
+  /** Whether there was such a conversation. Later saves of the id are refused (`not_found`). */
   remove(id: string): Promise<boolean>;
 }
 
@@ -105,6 +106,12 @@ function notFound(): AppFailure {
   });
 }
 
+function deletedAlready(): AppFailure {
+  return new AppFailure('not_found', 'This conversation was deleted, so it was not saved again.', {
+    hint: 'Start a new chat to keep talking.',
+  });
+}
+
 function newerVersion(): AppFailure {
   return new AppFailure('file_error', 'This conversation was saved by a newer version of Gateway Studio.', {
     hint: 'Update the app to open it.',
@@ -137,6 +144,12 @@ export function createConversationStore({
   let movedAside = 0;
   /** Writes to one conversation run one after another, so the last save is the one on disk. */
   const queues = new Map<string, Promise<unknown>>();
+  /**
+   * Ids deleted while this store ran. The renderer may still send a save after the delete (the last batch
+   * of a streaming reply), and writing it would bring the conversation back. Ids are random and never
+   * reused, so remembering them until the app quits costs a few bytes each and refuses nothing legitimate.
+   */
+  const deleted = new Set<string>();
 
   const fileOf = (id: string) => {
     if (!CONVERSATION_ID_PATTERN.test(id)) {
@@ -323,13 +336,20 @@ export function createConversationStore({
 
     async save(conversation) {
       fileOf(conversation.id);
-      return inTurn(conversation.id, () => write({ ...conversation, updatedAt: now().toISOString() }));
+      return inTurn(conversation.id, () => {
+        // Checked in turn: a delete queued before this save has run by now.
+        if (deleted.has(conversation.id)) throw deletedAlready();
+        return write({ ...conversation, updatedAt: now().toISOString() });
+      });
     },
 
     async rename(id, title) {
       fileOf(id);
       // `updatedAt` stays: a new name is not new activity, and should not move the conversation up the list.
-      return inTurn(id, async () => write({ ...(await readOrFail(id)), customTitle: title }));
+      return inTurn(id, async () => {
+        if (deleted.has(id)) throw deletedAlready();
+        return write({ ...(await readOrFail(id)), customTitle: title });
+      });
     },
 
     async remove(id) {
@@ -339,9 +359,15 @@ export function createConversationStore({
         newer.delete(id);
         try {
           await rm(path);
+          deleted.add(id);
           return true;
         } catch (error) {
-          if (isMissing(error)) return false;
+          // No file yet still counts as deleted: a chat deleted before its first save landed must not be
+          // created by that save either. A delete that failed leaves the id free to be saved.
+          if (isMissing(error)) {
+            deleted.add(id);
+            return false;
+          }
           throw new AppFailure('file_error', 'The conversation could not be deleted.', {
             hint: 'Check that the app data folder is writable.',
             cause: error,
