@@ -5,11 +5,15 @@ import { isExternalLink } from '../../src-preload/contract.ts';
 import type { AppUrlMatcher } from '../app-origin.ts';
 import { devContentSecurityPolicy } from '../csp.ts';
 
-/** Opens an https link in the system browser; anything else is refused. Never throws. */
+/**
+ * Opens an https link in the system browser; anything else is refused. Never throws. The OS gets the
+ * parsed URL's `href`, the very URL that was checked: the raw string may hold what the URL parser
+ * forgives and an OS handler reads otherwise (leading spaces, backslashes, tabs, line breaks).
+ */
 export async function openExternalLink(url: string): Promise<boolean> {
   if (!isExternalLink(url)) return false;
   try {
-    await shell.openExternal(url);
+    await shell.openExternal(new URL(url).href);
     return true;
   } catch {
     return false;
@@ -106,12 +110,18 @@ export function hardenWebContents(contents: WebContents, matcher: AppUrlMatcher)
     if (isExternalLink(url)) void openExternalLink(url);
     return { action: 'deny' };
   });
-  contents.on('will-navigate', (event) => {
+  // Any frame's navigation (`will-frame-navigate`) and the main frame's (`will-navigate`) follow one
+  // rule: nowhere but our own page. Electron emits `will-frame-navigate` first and `will-navigate` only
+  // when it was not prevented (ELECTRON.md §1.2), so a clicked link is opened once, by whichever event
+  // stops it; a subframe's navigation is no click of the user's and opens nothing.
+  const onNavigate = (event: Electron.Event<{ url: string; isMainFrame: boolean }>) => {
     if (matcher.isAppUrl(event.url)) return;
     event.preventDefault();
     // A plain link clicked in the page (e.g. in a chat reply) opens in the browser, never in our window.
     if (event.isMainFrame && isExternalLink(event.url)) void openExternalLink(event.url);
-  });
+  };
+  contents.on('will-frame-navigate', onNavigate);
+  contents.on('will-navigate', onNavigate);
   contents.on('will-redirect', (event) => {
     if (!matcher.isAppUrl(event.url)) event.preventDefault();
   });

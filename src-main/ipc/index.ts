@@ -82,7 +82,15 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
       if (typeof method !== 'string' || !isMethod(method)) {
         return fail('unknown_method', `Unknown request “${String(method).slice(0, 80)}”.`);
       }
-      const parsed = inputSchemas[method].safeParse(input);
+      // Inside its own `try`: a schema that throws (a bug, or a structure deeper than the stack) must
+      // still answer, or the renderer hears only that main did not answer.
+      let parsed: ReturnType<(typeof inputSchemas)[typeof method]['safeParse']>;
+      try {
+        parsed = inputSchemas[method].safeParse(input);
+      } catch (error) {
+        log.error(`${method}: its input could not be checked`, error);
+        return fail('invalid_input', 'This request could not be checked, so it was not run.');
+      }
       if (!parsed.success) return fail('invalid_input', describeIssues(parsed.error));
       try {
         // The schema table and the handler table are indexed by the same method; TypeScript cannot

@@ -154,6 +154,29 @@ const assistantMessage = z.object({
   inspector: replyInspector,
 });
 
+/**
+ * How deep compactions may nest (a compaction's replaced messages holding an earlier compaction, and so
+ * on): one level per compaction of a conversation, which no one does a hundred times. Zod checks the
+ * recursive schema by recursion, which overflows the stack some hundreds of levels down — and a
+ * structure that deep survives IPC's structured clone and JSON files alike — so the depth is measured
+ * first, without recursion, and anything deeper is refused before the recursive check starts.
+ */
+export const MAX_COMPACTION_DEPTH = 100;
+
+/** Whether `value` nests compactions (`replaced` arrays) at most `limit` deep. Iterative, stops early. */
+function nestsAtMost(value: unknown, limit: number): boolean {
+  const pending: Array<[node: unknown, depth: number]> = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    const replaced: unknown = (node as { replaced?: unknown }).replaced;
+    if (!Array.isArray(replaced)) continue;
+    if (depth + 1 > limit) return false;
+    for (const child of replaced) pending.push([child, depth + 1]);
+  }
+  return true;
+}
+
 const compactionMarker = z.object({
   id: messageId,
   role: z.literal('compaction'),
@@ -164,16 +187,27 @@ const compactionMarker = z.object({
   tokensAfter: count,
   // A getter: the messages a compaction replaced may hold an earlier compaction.
   get replaced(): z.ZodArray<z.ZodType<ConversationMessage>> {
-    return z.array(conversationMessage).max(MAX_MESSAGES);
+    return z.array(nestedMessage).max(MAX_MESSAGES);
   },
   inspector: replyInspector,
 });
 
-export const conversationMessage: z.ZodType<ConversationMessage> = z.discriminatedUnion('role', [
+/** A message inside a compaction: its depth was checked once, by the `conversationMessage` around it. */
+const nestedMessage: z.ZodType<ConversationMessage> = z.discriminatedUnion('role', [
   userMessage,
   assistantMessage,
   compactionMarker,
 ]);
+
+/** One message of a conversation, its compactions nested at most `MAX_COMPACTION_DEPTH` deep. */
+export const conversationMessage: z.ZodType<ConversationMessage> = z
+  .unknown()
+  .refine(
+    (value) => nestsAtMost(value, MAX_COMPACTION_DEPTH),
+    `Compactions are nested too deeply (more than ${MAX_COMPACTION_DEPTH} levels).`,
+  )
+  // A pipe stops at the first schema's issues: the recursive check never sees a structure too deep.
+  .pipe(nestedMessage);
 
 export const conversationSchema = z.object({
   id: conversationId,

@@ -5,10 +5,12 @@ import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
+  apiKeyProblem,
   DEFAULT_UPLOAD_LIMIT_MB,
   DEFAULT_VENDOR_KEY_HEADER,
   GOOGLE_KEY_HEADER,
   HEADER_NAME_PATTERN,
+  headerValueProblem,
   type KeyStorage,
   MAX_PROFILE_NAME_LENGTH,
   MAX_UPLOAD_LIMIT_MB,
@@ -143,14 +145,17 @@ function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, s
     if (FIXED_HEADERS.has(lower) || KEY_HEADERS.has(lower) || lower === vendorKeyHeader.toLowerCase()) {
       throw invalid(`The header “${name}” is set by Gateway Studio itself and cannot be overridden.`);
     }
-    if (/[\r\n\0]/.test(value)) throw invalid(`The value of “${name}” contains a line break.`);
+    // The contract's rule, so the form says the same before Save.
+    const problem = headerValueProblem(name, value);
+    if (problem !== null) throw invalid(problem);
   }
 }
 
 function validateKey(apiKey: string): string {
   const key = apiKey.trim();
-  if (!key) throw invalid('The API key is empty.');
-  if (/\s/.test(key)) throw invalid('The API key contains spaces or line breaks.', 'Paste the key alone.');
+  // The contract's rule: the form checks the same before sending, main is the one that must refuse.
+  const problem = apiKeyProblem(key);
+  if (problem !== null) throw invalid(problem, 'Paste the key alone.');
   return key;
 }
 
@@ -383,6 +388,23 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
         throw new AppFailure('no_key', `The key of “${profile.name}” could not be decrypted.`, {
           hint: 'The system keychain may have changed. Enter the key again in Settings.',
         });
+      }
+      // A key or header value stored before these rules existed would fail while the request is built,
+      // where the error no longer says which field to fix: say it here, before any call.
+      const keyProblem = apiKeyProblem(apiKey);
+      if (keyProblem !== null) {
+        throw new AppFailure('no_key', `The stored key of “${profile.name}” cannot be sent. ${keyProblem}`, {
+          hint: 'Open Settings and enter the key for this profile again.',
+        });
+      }
+      for (const [name, value] of Object.entries(profile.extraHeaders)) {
+        const headerProblem = headerValueProblem(name, value);
+        if (headerProblem !== null) {
+          throw invalid(
+            `The profile “${profile.name}” cannot be used. ${headerProblem}`,
+            'Correct it in Settings.',
+          );
+        }
       }
       return { profile: view(profile), apiKey };
     },

@@ -1,6 +1,6 @@
 import { KeyRound, Lock, RefreshCw, ShieldOff, Trash } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { ProfileView } from '../../../../src-preload/contract.ts';
+import { apiKeyProblem, type ProfileView } from '../../../../src-preload/contract.ts';
 import { removeProfileKey, setProfileKey } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -131,6 +131,13 @@ function KeyEntry({ profileId, replacing, onDone, onCancel }: KeyEntryProps) {
     const trimmed = apiKey.trim();
     if (!trimmed) {
       setError('Paste the API key first.');
+      inputRef.current?.focus();
+      return;
+    }
+    // Main's rule, said here too: an invisible character pasted along is otherwise hard to find.
+    const problem = apiKeyProblem(trimmed);
+    if (problem !== null) {
+      setError(problem);
       inputRef.current?.focus();
       return;
     }

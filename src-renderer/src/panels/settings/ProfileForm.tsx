@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { AppError, ProfileView } from '../../../../src-preload/contract.ts';
+import { type AppError, apiKeyProblem, type ProfileView } from '../../../../src-preload/contract.ts';
 import { createProfile, updateProfile } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -79,6 +79,12 @@ export function ProfileForm(props: ProfileFormProps) {
       requestAnimationFrame(() =>
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
       );
+      return;
+    }
+    // Main's rule for the key, said before sending (main refuses the same key with the same words).
+    const keyProblem = editing || !apiKey.trim() ? null : apiKeyProblem(apiKey.trim());
+    if (keyProblem !== null) {
+      setSaveError({ code: 'invalid_input', message: keyProblem });
       return;
     }
     setSaving(true);

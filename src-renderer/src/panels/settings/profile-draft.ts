@@ -6,6 +6,7 @@ import {
   DEFAULT_VENDOR_KEY_HEADER,
   GOOGLE_KEY_HEADER,
   HEADER_NAME_PATTERN,
+  headerValueProblem,
   MAX_PROFILE_NAME_LENGTH,
   MAX_UPLOAD_LIMIT_MB,
   type ProfileFields,
@@ -91,6 +92,10 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
     else if (!HEADER_NAME_PATTERN.test(name))
       headerErrors[row.rowId] = `“${name}” is not a valid header name.`;
     else if (seen.has(name.toLowerCase())) headerErrors[row.rowId] = `“${name}” is listed twice.`;
+    else {
+      const problem = headerValueProblem(name, row.value.trim());
+      if (problem !== null) headerErrors[row.rowId] = problem;
+    }
     seen.add(name.toLowerCase());
   }
   if (Object.keys(headerErrors).length > 0) errors.extraHeaders = headerErrors;
