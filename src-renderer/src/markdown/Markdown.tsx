@@ -15,7 +15,7 @@ import { MarkdownEnvContext } from './markdown-env.ts';
 import { MountPacer } from './mount-pacer.ts';
 import { createNearViewport, NearViewportContext } from './near-viewport.ts';
 import { nextTask } from './next-task.ts';
-import type { MarkdownEnv } from './parser.ts';
+import { ReferenceBook } from './references.ts';
 import { Block } from './render-block.tsx';
 import { type LiveBlock, liveBlocks } from './tail-repair.ts';
 import './markdown.css';
@@ -33,7 +33,8 @@ export interface MarkdownProps {
 
 interface ReplyState {
   splitter: BlockSplitter;
-  env: MarkdownEnv;
+  /** Link reference definitions of the finished blocks. */
+  references: ReferenceBook;
   /** Mounted blocks as last committed (progressive mounting starts from there). */
   mounted: number;
   pacer: MountPacer;
@@ -45,7 +46,7 @@ interface ReplyState {
 function newReplyState(): ReplyState {
   return {
     splitter: new BlockSplitter(),
-    env: {},
+    references: new ReferenceBook(),
     mounted: 0,
     pacer: new MountPacer(),
     groups: new BlockGroups(),
@@ -62,8 +63,8 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
   const stateRef = useRef<ReplyState | null>(null);
   let state = stateRef.current;
   if (!state?.splitter.continues(text) || (state.endedAt !== null && text.length !== state.endedAt)) {
-    // A different text (not a continuation), or more text after the end: start over. The new parse
-    // environment re-renders every block, so nothing of the old split survives.
+    // A different text (not a continuation), or more text after the end: start over. The new reference
+    // book re-renders every block, so nothing of the old split survives.
     state = newReplyState();
     stateRef.current = state;
   }
@@ -72,6 +73,12 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
   // Split a little more than is mounted per task: blocks are mounted only once split.
   const splitPending = splitter.update(text, !streaming, state.pacer.budget * 1.5);
   const blocks = splitter.blocks;
+  // Definitions first, then the blocks that use them: a `[text][label]` above its definition links
+  // too, as it would in a whole-text parse. This stays cheap on every delta: each finished block is
+  // looked at once, and parsed again only if its text has a `]:`. A finished block never re-renders
+  // for it: only inline content that looked up a label in vain re-parses, once that label is defined.
+  const { references } = state;
+  references.collect(blocks);
 
   let mounted = Math.min(state.mounted, blocks.length);
   let mounting = 0;
@@ -84,16 +91,18 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
   // The growing rest is shown once everything before it is: never a gap in the middle.
   const showLive = complete && streaming;
   const tailStart = splitter.end;
-  const { env } = state;
+  // The tail sees the finished definitions; its own (perhaps cut mid-URL) are thrown away after.
   const live = useMemo(
-    () => (showLive ? liveBlocks(text, tailStart, env) : NO_LIVE_BLOCKS),
-    [showLive, text, tailStart, env],
+    () => (showLive ? liveBlocks(text, tailStart, references.env) : NO_LIVE_BLOCKS),
+    [showLive, text, tailStart, references],
   );
 
   const [, continueMounting] = useReducer((count: number) => count + 1, 0);
   useLayoutEffect(() => {
     state.mounted = mounted;
     state.pacer.end(performance.now());
+    // After the blocks' own layout effects, which subscribed to the labels they are waiting for.
+    references.notify();
   });
   useEffect(() => {
     if (complete) return;
@@ -150,7 +159,7 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
       onClick={onClick}
       onAuxClick={onAuxClick}
     >
-      <MarkdownEnvContext value={state.env}>
+      <MarkdownEnvContext value={references}>
         <NearViewportContext value={nearViewport}>{wrappers}</NearViewportContext>
       </MarkdownEnvContext>
     </div>

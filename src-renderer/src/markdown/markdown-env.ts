@@ -1,5 +1,8 @@
 import { createContext } from 'react';
-import type { MarkdownEnv } from './parser.ts';
+import { ReferenceBook } from './references.ts';
 
-/** The reply's shared parse environment (its link reference definitions). Stable for a reply's lifetime. */
-export const MarkdownEnvContext = createContext<MarkdownEnv>({});
+/**
+ * The reply's link reference definitions (see references.ts). Stable for a reply's lifetime; the default
+ * serves a block rendered outside a reply, which then has no definitions to use.
+ */
+export const MarkdownEnvContext = createContext<ReferenceBook>(new ReferenceBook());

@@ -6,8 +6,9 @@ import MarkdownIt, { type Env, type Token } from 'markdown-it';
 export type { Token };
 
 /**
- * Shared by every block of one reply: link reference definitions (`[label]: url`) found in one block
- * resolve `[text][label]` in the blocks after it.
+ * markdown-it's parse environment: the block rule `reference` adds each definition (`[label]: url`) to
+ * `references`, first one wins; the inline `link` and `image` rules look `[text][label]` up there. A
+ * reply's definitions are kept by a ReferenceBook (references.ts).
  */
 export type MarkdownEnv = Env;
 

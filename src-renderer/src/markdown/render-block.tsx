@@ -1,10 +1,9 @@
 // One top-level block → React elements, from markdown-it's block tokens. Inline content is handed to
 // memoised `InlineContent` components keyed by position, so re-rendering a growing block re-parses only
 // the paragraph, item or cell that changed.
-import { createElement, Fragment, memo, type ReactNode, useContext } from 'react';
+import { createElement, Fragment, memo, type ReactNode } from 'react';
 import { detachString } from './block-splitter.ts';
 import { CodeBlock } from './CodeBlock.tsx';
-import { MarkdownEnvContext } from './markdown-env.ts';
 import { parseBlockTokens, type Token } from './parser.ts';
 import { InlineContent } from './render-inline.tsx';
 
@@ -20,11 +19,11 @@ type BlockProps =
  * so only what changed in it is touched.
  */
 export const Block = memo(function Block({ source, tokens }: BlockProps) {
-  const env = useContext(MarkdownEnvContext);
   // Parsed during render, not memoised: a finished block renders once, and keeping its tokens for good
-  // would cost memory on every block of every reply.
+  // would cost memory on every block of every reply. The reply's definitions were collected from this
+  // block before it rendered (references.ts): this parse's own copy of them is thrown away.
   if (source === undefined) return renderBlockTokens(tokens, true);
-  return renderBlockTokens(parseBlockTokens(source, env), false);
+  return renderBlockTokens(parseBlockTokens(source, {}), false);
 });
 
 interface Frame {

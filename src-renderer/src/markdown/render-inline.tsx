@@ -1,21 +1,45 @@
 // Inline tokens → React elements. Built from markdown-it's tokens directly, never from HTML: every piece
 // of reply text reaches the page as a React text node.
 import { ImageIcon } from 'lucide-react';
-import { createElement, memo, type ReactNode, useContext } from 'react';
+import { createElement, memo, type ReactNode, useContext, useLayoutEffect, useReducer } from 'react';
 import { openableHref } from './links.ts';
 import { MarkdownEnvContext } from './markdown-env.ts';
-import { isPlainInline, parseInline, type Token } from './parser.ts';
+import { isPlainInline, type Token } from './parser.ts';
 
 const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em', s_open: 's' };
 
 /**
  * One paragraph's (heading's, cell's) inline content, parsed when its source changes only: while a long
- * list or table grows, its finished items skip both parsing and rendering.
+ * list or table grows, its finished items skip both parsing and rendering. The one exception: a
+ * `[text][label]` whose label was not defined yet parses again once it is (see references.ts).
  */
 export const InlineContent = memo(function InlineContent({ source }: { source: string }) {
-  const env = useContext(MarkdownEnvContext);
-  return isPlainInline(source) ? source : renderInlineTokens(parseInline(source, env));
+  const references = useContext(MarkdownEnvContext);
+  const [, reparse] = useReducer(countUp, 0);
+  let content: ReactNode = source;
+  let missing: readonly string[] = NO_LABELS;
+  if (!isPlainInline(source)) {
+    const parsed = references.parseInline(source);
+    content = renderInlineTokens(parsed.tokens);
+    missing = parsed.missing;
+  }
+  // Labels are normalised by markdown-it (whitespace collapsed): a line break cannot occur in one.
+  const missingKey = missing.join('\n');
+  // A layout effect: it subscribes before Markdown's own layout effect announces the definitions that
+  // the same commit collected, so none is missed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `missing` is what `missingKey` spells
+  useLayoutEffect(() => {
+    if (missing.length === 0) return;
+    return references.whenDefined(missing, reparse);
+  }, [references, missingKey]);
+  return content;
 });
+
+const NO_LABELS: readonly string[] = [];
+
+function countUp(count: number): number {
+  return count + 1;
+}
 
 interface Frame {
   token: Token | null;

@@ -35,10 +35,16 @@ export function liveBlocks(text: string, tailStart: number, env: MarkdownEnv): L
   return blocks;
 }
 
-/** The tail's tokens, with half-written structure hidden and its last inline run's markup closed. */
+/**
+ * The tail's tokens, with half-written structure hidden and its last inline run's markup closed. `env`
+ * is only read: a definition in the tail may be cut mid-URL (`[d]: https://docs.example.co`), and as the
+ * first definition of its label wins, letting it into the reply's definitions would freeze the cut URL
+ * for good. The tail's definitions go to a throw-away layer over `env`'s, dropped after this parse.
+ */
 export function parseLiveTail(source: string, env: MarkdownEnv): Token[] {
   const settled = settleTail(source);
-  const tokens = parseBlockTokens(settled, env);
+  const throwAway: MarkdownEnv = { ...env, references: Object.create(env.references ?? null) };
+  const tokens = parseBlockTokens(settled, throwAway);
   // The text being written is the last inline run, unless a code block or rule comes after it.
   for (let index = tokens.length - 1; index >= 0; index--) {
     const token = tokens[index]!;
