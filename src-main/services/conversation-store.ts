@@ -5,7 +5,7 @@
 // in memory (summary and search text per conversation), refreshed only for files whose size or time
 // changed, so searching hundreds of conversations does not read hundreds of files. A deleted id stays
 // deleted: a reply that was still streaming saves once more after the delete, and that save is refused.
-import { open, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -27,6 +27,7 @@ import {
   MAX_CONVERSATION_BYTES,
 } from './conversation-schema.ts';
 import { previewOf } from './preview.ts';
+import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 export const CONVERSATIONS_FOLDER = 'conversations';
 
@@ -46,6 +47,11 @@ export interface ConversationStoreOptions {
   /** `<dataDir>/conversations` */
   directory: string;
   now?: () => Date;
+  /**
+   * The largest file read: by default the largest the store writes (`MAX_CONVERSATION_BYTES`), so a larger
+   * one is none of ours and is set aside like a damaged one. Tests pass less.
+   */
+  maxFileBytes?: number;
 }
 
 /** A listed conversation, kept while its file keeps the size and time it had when it was read. */
@@ -135,6 +141,7 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item:
 export function createConversationStore({
   directory,
   now = () => new Date(),
+  maxFileBytes = MAX_CONVERSATION_BYTES,
 }: ConversationStoreOptions): ConversationStore {
   const log = createLogger('conversations');
   const index = new Map<string, Indexed>();
@@ -168,27 +175,23 @@ export function createConversationStore({
     return run;
   }
 
-  /** One file read through one handle, so its size and time belong to the text that was read. */
+  /** One file read through one handle (`readStoredText`), so its size and time belong to its text. */
   async function read(id: string): Promise<ReadResult> {
-    let text: string;
-    let size: number;
-    let mtimeMs: number;
-    const path = fileOf(id);
+    const path = fileOf(id); // Outside the `try`: an id that is none of ours is `invalid_input`.
+    let stored: StoredText;
     try {
-      const handle = await open(path, 'r');
-      try {
-        ({ size, mtimeMs } = await handle.stat());
-        text = await handle.readFile('utf8');
-      } finally {
-        await handle.close();
-      }
+      stored = await readStoredText(path, maxFileBytes);
     } catch (error) {
-      if (isMissing(error)) return { kind: 'missing' };
       throw new AppFailure('file_error', 'A saved conversation could not be read.', { cause: error });
     }
+    if (stored.kind === 'missing') return { kind: 'missing' };
+    if (stored.kind === 'oversized') {
+      return { kind: 'corrupt', problem: tooLargeProblem(stored.size, stored.limit) };
+    }
+    const { size, mtimeMs } = stored;
     let raw: unknown;
     try {
-      raw = JSON.parse(text);
+      raw = JSON.parse(stored.text);
     } catch (error) {
       return { kind: 'corrupt', problem: error };
     }

@@ -1,7 +1,7 @@
 // Choices the panels remember between runs, in `<dataDir>/prefs.json` as `{ version: 1, prefs }`.
 // Read field by field over the defaults: one bad value (a hand edit, a field from another version) costs
-// that field only. A file that is not JSON at all is moved aside and the defaults are used.
-import { readFile } from 'node:fs/promises';
+// that field only. A file that is not JSON at all is moved aside, the defaults are used, and the user is told.
+// A file of a newer build is read the same way but never written (see `load`).
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -9,16 +9,23 @@ import {
   MAX_SPEECH_SPEED,
   MAX_TRANSCRIBE_CONCURRENCY,
   MIN_SPEECH_SPEED,
+  type Notice,
   type Prefs,
   type PrefsPatch,
 } from '../../src-preload/contract.ts';
 import { isRecord } from '../gateway/json.ts';
 import { createLogger } from '../log.ts';
-import { moveAside, writeFileAtomic } from './atomic-file.ts';
+import { fileStamp, moveAside, writeFileAtomic } from './atomic-file.ts';
 import { chatFormat } from './conversation-schema.ts';
+import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 const FORMAT_VERSION = 1;
 export const PREFS_FILE = 'prefs.json';
+/**
+ * The largest prefs file read. Every field has a limit (the longest, prompt and instructions, 10,000
+ * characters each); even with every character escaped six-fold the file stays far under this.
+ */
+export const MAX_PREFS_BYTES = 1024 * 1024;
 
 /** The rule of every remembered field: the IPC schema checks a patch with these, the reader a saved file. */
 export const transcribePrefsFields = {
@@ -93,33 +100,75 @@ export interface PrefsService {
 export interface PrefsServiceOptions {
   dataDir: string;
   now?: () => Date;
+  /** Where the user hears about a damaged file or one of a newer build (the settings state's notices). */
+  onNotice?: (notice: Notice) => void;
+  /** The largest file read (`MAX_PREFS_BYTES`); a larger one is set aside like a damaged one. */
+  maxFileBytes?: number;
 }
 
-export function createPrefsService({ dataDir, now = () => new Date() }: PrefsServiceOptions): PrefsService {
+export function createPrefsService({
+  dataDir,
+  now = () => new Date(),
+  onNotice = () => {},
+  maxFileBytes = MAX_PREFS_BYTES,
+}: PrefsServiceOptions): PrefsService {
   const path = join(dataDir, PREFS_FILE);
   const log = createLogger('prefs');
   let loaded: Promise<Prefs> | null = null;
   let current: Prefs | null = null;
+  /**
+   * The file was written by a newer build: never written by this one. Unlike settings, a change is not
+   * refused: these choices are made in passing (a model picked, a panel shown), so an error on each would
+   * break the panels over something minor. They hold until the app quits, the file keeps the newer build's
+   * choices, and the notice says so.
+   */
+  let readOnly = false;
   /** Saves run one after another, each writing the latest state, so the last change is the one on disk. */
   let saving: Promise<void> = Promise.resolve();
 
   const load = async (): Promise<Prefs> => {
-    let text: string;
+    let stored: StoredText;
     try {
-      text = await readFile(path, 'utf8');
-    } catch {
-      return structuredClone(DEFAULT_PREFS); // Never saved yet.
+      stored = await readStoredText(path, maxFileBytes);
+    } catch (error) {
+      // Unreadable (permissions, a folder of that name): nothing to set aside, the defaults serve.
+      log.warn(`${PREFS_FILE} could not be read; defaults used`, error);
+      return structuredClone(DEFAULT_PREFS);
     }
+    if (stored.kind === 'missing') return structuredClone(DEFAULT_PREFS); // Never saved yet.
+    let problem = 'the file is damaged';
     try {
-      const file: unknown = JSON.parse(text);
+      if (stored.kind === 'oversized') {
+        problem = tooLargeProblem(stored.size, stored.limit);
+        throw new Error(problem);
+      }
+      const file: unknown = JSON.parse(stored.text);
+      // Judged before the shape: a newer build may keep its choices elsewhere, which is no damage.
+      if (isRecord(file) && typeof file.version === 'number' && file.version > FORMAT_VERSION) {
+        readOnly = true;
+        log.warn(`${PREFS_FILE} was written by a newer version (format ${file.version}); not written`);
+        onNotice({
+          id: 'newer-prefs',
+          level: 'info',
+          message:
+            'The choices the panels remember were saved by a newer version of Gateway Studio, so this version left them untouched. It uses the ones it understands; changes you make now last until you quit. Update the app to keep them.',
+        });
+        return fromStored(isRecord(file.prefs) ? file.prefs : {});
+      }
       if (!isRecord(file) || !isRecord(file.prefs)) throw new Error('no prefs object');
       return fromStored(file.prefs);
     } catch (error) {
-      const aside = await moveAside(path, now()).catch(() => null);
+      const at = now();
+      const aside = await moveAside(path, at).catch(() => null);
       log.warn(
         `${PREFS_FILE} could not be read; moved aside to ${aside ?? '(could not be moved)'}, defaults used`,
         error,
       );
+      onNotice({
+        id: `corrupt-prefs-${fileStamp(at)}`,
+        level: 'warning',
+        message: `The choices the panels remember could not be read (${problem}), so the defaults are used. ${aside === null ? `The file could not be moved aside: ${path}.` : `The old file was kept as ${aside}.`}`,
+      });
       return structuredClone(DEFAULT_PREFS);
     }
   };
@@ -147,6 +196,7 @@ export function createPrefsService({ dataDir, now = () => new Date() }: PrefsSer
         playground: { ...before.playground, ...definedFields(patch.playground) },
       };
       current = next;
+      if (readOnly) return structuredClone(next);
       saving = saving
         .catch(() => {})
         .then(() => writeFileAtomic(path, JSON.stringify({ version: FORMAT_VERSION, prefs: current })));

@@ -1,7 +1,7 @@
 // Gateway profiles and their keys. Keys are stored only as ciphertext (SecretBox); the renderer gets
 // ProfileView (hasKey + last four characters). The gateway layer asks `credentials()` for the key.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -21,12 +21,24 @@ import {
   type SettingsState,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { isRecord } from '../gateway/json.ts';
 import { normaliseBaseUrl } from './base-url.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { SettingsStore, SettingsStoreFactory } from './settings-store.ts';
+import { readStoredTextSync, tooLargeProblem } from './stored-file.ts';
 
 const SETTINGS_FILE = 'settings';
 const FORMAT_VERSION = 1;
+/**
+ * The largest settings file read. A profile at the IPC schemas' limits (50 extra headers of 200 + 8,000
+ * characters, an 8,192-character key sealed, a 2,000-character address) is under 0.5 MB as JSON, so this
+ * holds a dozen such extreme profiles and thousands of ordinary ones, while a file far beyond it (which
+ * the app never writes) no longer stalls the start and is not sent to the window whole.
+ */
+export const MAX_SETTINGS_BYTES = 8 * 1024 * 1024;
+
+/** A file over the limit, told apart from bad JSON in the same `catch`. */
+class TooLarge extends Error {}
 
 const storedProfileSchema = z.object({
   id: z.string(),
@@ -77,6 +89,11 @@ export interface SettingsService {
   removeKey(id: string): ProfileSaved;
   setPlaintextConsent(allow: boolean): SettingsState;
   dismissNotice(id: string): SettingsState;
+  /**
+   * Main only: a notice from another store (a damaged file moved aside, a file of a newer build). The
+   * settings state is where the window shows notices, so every store reports through it. Same id: kept once.
+   */
+  addNotice(notice: Notice): void;
   /** Main only: the profile (active one by default) with its decrypted key. */
   credentials(profileId?: string): Credentials;
 }
@@ -86,21 +103,82 @@ export interface SettingsServiceOptions {
   secretBox: SecretBox;
   createStore: SettingsStoreFactory;
   now?: () => Date;
+  /** The largest settings file read (`MAX_SETTINGS_BYTES`); a larger one is set aside. Tests pass less. */
+  maxFileBytes?: number;
+}
+
+/** Why every change is refused while the settings file belongs to a newer build. */
+function newerSettings(): AppFailure {
+  return new AppFailure(
+    'file_error',
+    'Your settings were saved by a newer version of Gateway Studio, so this version does not change them.',
+    { hint: 'Update Gateway Studio to change settings. The settings file was left untouched.' },
+  );
+}
+
+/**
+ * The settings of a file from a newer build, in memory, read-only.
+ *
+ * What a user expects after opening an older build (a downgrade, or an older copy on a shared folder): their
+ * profiles and keys are still there when they go back to the newer build. So the file is never moved aside
+ * (that made the profiles vanish) nor saved over (that dropped every field this build does not know). The
+ * profiles this build can read in full are shown and can be used, since using one only reads the file; one
+ * it cannot read in full is left out rather than shown half. Every change is refused with the reason,
+ * rather than kept in memory for this run only: a change that looks saved but is gone at the next start
+ * would be worse than a clear "update to change this". No conf / electron-store is opened on the file at
+ * all, since a store writes on its own (the service stamps a missing format version, for one).
+ */
+function readOnlyStore(path: string, raw: Record<string, unknown>): SettingsStore {
+  const profiles = Array.isArray(raw.profiles)
+    ? raw.profiles.flatMap((item: unknown) => {
+        const parsed = storedProfileSchema.safeParse(item);
+        return parsed.success ? [parsed.data] : [];
+      })
+    : [];
+  const values: Record<string, unknown> = {
+    version: raw.version,
+    profiles,
+    activeProfileId: typeof raw.activeProfileId === 'string' ? raw.activeProfileId : undefined,
+    plaintextConsent: raw.plaintextConsent === true,
+  };
+  return {
+    path,
+    get: (key) => structuredClone(values[key]),
+    set: () => {
+      throw newerSettings();
+    },
+    delete: () => {
+      throw newerSettings();
+    },
+  };
 }
 
 /**
  * Opens the settings file. A file that is not valid JSON, or not in our shape, is moved aside and
- * reported: the app starts with defaults rather than refusing to start.
+ * reported: the app starts with defaults rather than refusing to start. A file of a newer build is left
+ * untouched and opened read-only (see `readOnlyStore`).
  */
 function openStore(options: SettingsServiceOptions, notices: Notice[]): SettingsStore {
   const path = join(options.directory, `${SETTINGS_FILE}.json`);
-  if (existsSync(path)) {
+  const stored = readStoredTextSync(path, options.maxFileBytes ?? MAX_SETTINGS_BYTES);
+  if (stored.kind !== 'missing') {
     let problem: string | null = null;
     try {
-      const parsed = storedSettingsSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+      if (stored.kind === 'oversized') throw new TooLarge(tooLargeProblem(stored.size, stored.limit));
+      const raw: unknown = JSON.parse(stored.text);
+      // Judged before the shape: a newer build may have changed the shape, which is no damage.
+      if (isRecord(raw) && typeof raw.version === 'number' && raw.version > FORMAT_VERSION) {
+        notices.push({
+          id: 'newer-settings',
+          level: 'warning',
+          message: `Your settings file was saved by a newer version of Gateway Studio, so this version left it untouched: the profiles it can read are shown, but changes to settings cannot be saved until you update the app. The file is ${path}.`,
+        });
+        return readOnlyStore(path, raw);
+      }
+      const parsed = storedSettingsSchema.safeParse(raw);
       if (!parsed.success) problem = 'it is not in the expected format';
-    } catch {
-      problem = 'it is not valid JSON';
+    } catch (error) {
+      problem = error instanceof TooLarge ? error.message : 'it is not valid JSON';
     }
     if (problem) {
       const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
@@ -366,6 +444,10 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       const index = notices.findIndex((n) => n.id === id);
       if (index >= 0) notices.splice(index, 1);
       return state();
+    },
+
+    addNotice(notice) {
+      if (!notices.some((n) => n.id === notice.id)) notices.push(notice);
     },
 
     credentials(profileId) {

@@ -25,8 +25,15 @@ import { previewOf } from './preview.ts';
 import { audioSeconds } from './speech-audio.ts';
 import { JoinRefused, joinAudioFiles, joinKindFor } from './speech-join.ts';
 import { splitSpeechText } from './speech-parts.ts';
+import { readStoredText, tooLargeProblem } from './stored-file.ts';
 
 const HISTORY_VERSION = 1;
+/**
+ * The largest history file read. The IPC schema keeps the text to `MAX_SPEECH_TEXT` (200,000) characters
+ * and the instructions to 10,000: even at six bytes a character (an escaped control character) an entry
+ * stays near 1.3 MB, so a larger file is none the app wrote and is set aside.
+ */
+export const MAX_SPEECH_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Ids name files; nothing else may get near a path. */
 export const SPEECH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
@@ -83,12 +90,15 @@ export interface SpeechStudioOptions {
   dataDir: string;
   dialogs: Pick<Dialogs, 'save'>;
   now?: () => Date;
+  /** The largest history file read (`MAX_SPEECH_ENTRY_BYTES`); a larger one is set aside. Tests pass less. */
+  maxFileBytes?: number;
 }
 
 export function createSpeechStudio({
   dataDir,
   dialogs,
   now = () => new Date(),
+  maxFileBytes = MAX_SPEECH_ENTRY_BYTES,
 }: SpeechStudioOptions): SpeechStudio {
   const log = createLogger('speech');
   const historyDir = join(dataDir, 'history', 'speech');
@@ -137,9 +147,15 @@ export function createSpeechStudio({
   async function readStored(file: string): Promise<StoredEntry | 'newer' | 'corrupt'> {
     let raw: unknown;
     try {
-      raw = JSON.parse(await readFile(join(historyDir, file), 'utf8'));
+      const stored = await readStoredText(join(historyDir, file), maxFileBytes);
+      if (stored.kind === 'missing') throw notFound();
+      if (stored.kind === 'oversized') {
+        log.warn(`${file}: ${tooLargeProblem(stored.size, stored.limit)}`);
+        return 'corrupt';
+      }
+      raw = JSON.parse(stored.text);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+      if (error instanceof AppFailure) throw error;
       return 'corrupt';
     }
     const version = (raw as { version?: unknown } | null)?.version;

@@ -1,12 +1,16 @@
 // Saved transcripts: one versioned JSON file per entry in `<dataDir>/history/transcripts/`, written
 // atomically. A file that cannot be read is moved aside (`<id>.json.corrupt-<time>`) and left out of the
-// list: one bad file never hides the others, nor stops the app. A file of a newer build is left alone.
+// list: one bad file never hides the others, nor stops the app, and the user is told (`onNotice`: the
+// transcript list carries no count, so it goes where the window shows notices). A file of a newer build is
+// left alone.
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type {
   AudioFile,
+  Notice,
   TranscribeMode,
   Transcript,
   TranscriptionOptions,
@@ -15,11 +19,18 @@ import type {
 import { AppFailure } from '../app-failure.ts';
 import { isInsideFolder } from '../folders.ts';
 import { createLogger } from '../log.ts';
-import { moveAside, writeFileAtomic } from './atomic-file.ts';
+import { fileStamp, moveAside, writeFileAtomic } from './atomic-file.ts';
 import { realFolder } from './audio-files.ts';
 import { previewOf } from './preview.ts';
+import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 const FORMAT_VERSION = 1;
+/**
+ * The largest entry read. An entry holds the gateway's answer twice over (as `raw` and parsed); a day of
+ * speech with word timings comes to a few tens of MB, while a file of hundreds of MB would cost gigabytes
+ * to read and parse and is none the app wrote.
+ */
+export const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 /** Entry ids are file names: lower-case letters, digits and dashes only, so no id can name another path. */
 export const TRANSCRIPT_ID_PATTERN = /^[a-z0-9-]{1,80}$/;
 
@@ -99,6 +110,10 @@ export interface TranscriptHistoryOptions {
   /** Audio in here belongs to the history and goes with its last entry; audio elsewhere is the user's. */
   recordingsDir: string;
   now?: () => Date;
+  /** Where the user hears that a damaged entry was moved aside (the settings state's notices). */
+  onNotice?: (notice: Notice) => void;
+  /** The largest entry read (`MAX_TRANSCRIPT_BYTES`); a larger one is set aside like a damaged one. */
+  maxFileBytes?: number;
 }
 
 function summaryOf(id: string, stored: z.infer<typeof storedSchema>): TranscriptSummary {
@@ -121,8 +136,12 @@ const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code
 export function createTranscriptHistory(options: TranscriptHistoryOptions): TranscriptHistory {
   const { directory, recordingsDir } = options;
   const now = options.now ?? (() => new Date());
+  const onNotice = options.onNotice ?? (() => {});
+  const maxFileBytes = options.maxFileBytes ?? MAX_TRANSCRIPT_BYTES;
   const log = createLogger('history');
   const index = new Map<string, Indexed>();
+  /** Entries whose setting aside the user has been told of in this run. */
+  const reported = new Set<string>();
 
   const fileOf = (id: string) => {
     if (!TRANSCRIPT_ID_PATTERN.test(id)) {
@@ -131,12 +150,23 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     return join(directory, `${id}.json`);
   };
 
-  const setAside = async (id: string, problem: unknown) => {
-    const aside = await moveAside(fileOf(id), now()).catch(() => null);
+  const setAside = async (id: string, problem: unknown, reason = 'its file is damaged') => {
+    const at = now();
+    const aside = await moveAside(fileOf(id), at).catch(() => null);
     log.warn(
       `transcript ${id} could not be read; moved aside to ${aside ?? '(could not be moved)'}`,
       problem,
     );
+    // Gone meanwhile (deleted in another window) is not news; a file that stayed put is, as it is not listed,
+    // but once: one that cannot be moved (a read-only folder) is read again by every list.
+    if (aside === null && !existsSync(fileOf(id))) return;
+    if (reported.has(id)) return;
+    reported.add(id);
+    onNotice({
+      id: `corrupt-transcript-${id}-${fileStamp(at)}`,
+      level: 'warning',
+      message: `A saved transcript could not be read (${reason}), so it is not in the history. ${aside === null ? `Its file could not be moved aside: ${fileOf(id)}.` : `The file was kept as ${aside}.`}`,
+    });
   };
 
   /**
@@ -145,15 +175,20 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
    */
   const read = async (id: string) => {
     const path = fileOf(id);
-    let text: string;
+    let stored: StoredText;
     try {
-      text = await readFile(path, 'utf8');
+      stored = await readStoredText(path, maxFileBytes);
     } catch (error) {
-      if (isMissing(error)) return null;
       throw new AppFailure('file_error', 'A saved transcript could not be read.', { cause: error });
     }
+    if (stored.kind === 'missing') return null;
+    if (stored.kind === 'oversized') {
+      const problem = tooLargeProblem(stored.size, stored.limit);
+      await setAside(id, problem, problem);
+      return 'corrupt' as const;
+    }
     try {
-      const raw: unknown = JSON.parse(text);
+      const raw: unknown = JSON.parse(stored.text);
       const version = (raw as { version?: unknown } | null)?.version;
       if (typeof version === 'number' && version > FORMAT_VERSION) return 'newer' as const;
       return storedSchema.parse(raw);

@@ -72,11 +72,14 @@ export function createAudioHandlers({
   dataDir,
   media,
   dialogs,
+  settings,
 }: HandlerServices): HandlerGroup<AudioMethods> {
   const files = createAudioFiles({ dataDir, media });
   const history = createTranscriptHistory({
     directory: join(dataDir, 'history', 'transcripts'),
     recordingsDir: recordingsFolder(dataDir),
+    // `transcripts.list` carries no count of files set aside: the window shows it with the settings notices.
+    onNotice: (notice) => settings.addNotice(notice),
   });
 
   return {
