@@ -24,6 +24,9 @@ export const DEFAULT_RETRY: RetryPolicy = {
   maxRetries: 2,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
+  // A proxy or gateway that finds no upstream to hand a request to says so within a second or so; one
+  // that answers 502/503/504 later has usually been waiting on an upstream that was working on it.
+  fastFailureMs: 2_000,
 };
 
 /** A `Retry-After` longer than this is not waited for silently: the error reports when to try again. */

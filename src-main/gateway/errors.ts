@@ -510,6 +510,24 @@ export function localFailure(error: unknown): AppFailure {
   );
 }
 
+/**
+ * A failure of a POST that could be repeated, but not automatically: the gateway may already have started
+ * on the request (and billed it). It keeps its code, so the UI still offers its one-click retry, and the
+ * hint says why that click is the user's.
+ */
+export function notResentFailure(failure: AppFailure): AppFailure {
+  const note = 'It was not sent again automatically, as the gateway may already have started on it.';
+  const advice = failure.hint ?? 'Try again.';
+  return new AppFailure(failure.code, failure.message, {
+    hint: /try again/i.test(advice) ? `${advice} ${note}` : `${advice} Try again. ${note}`,
+    status: failure.status,
+    requestId: failure.requestId,
+    retryable: failure.retryable,
+    retryAfterMs: failure.retryAfterMs,
+    cause: failure.cause,
+  });
+}
+
 export function abortedFailure(): AppFailure {
   return new AppFailure('aborted', 'Stopped.', { retryable: false });
 }
@@ -552,6 +570,19 @@ function causeMessage(error: unknown): string {
   return messages.join(' ');
 }
 
+// Connection failures that prove nothing reached the gateway: the name did not resolve, nothing accepted
+// the connection, or it was not made in time (undici's `UND_ERR_CONNECT_TIMEOUT`, its documented code for
+// a connect timeout). A reset, a socket error or a broken pipe come after the connection was made, when
+// the request may already have been read: `ECONNRESET`, `EPIPE`, undici's `UND_ERR_SOCKET`.
+const NEVER_CONNECTED_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+const LOST_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET']);
+
+/** Whether a failed fetch proves the connection was never made, so the gateway cannot have seen the request. */
+export function connectionNeverMade(error: unknown): boolean {
+  const code = causeCode(error);
+  return code !== undefined && NEVER_CONNECTED_CODES.has(code);
+}
+
 /** A failure of the connection itself (no HTTP answer, or the answer was cut). */
 export function networkFailure(error: unknown, operation: Operation, midAnswer = false): AppFailure {
   const code = causeCode(error);
@@ -573,6 +604,10 @@ export function networkFailure(error: unknown, operation: Operation, midAnswer =
   } else if (code === 'ECONNREFUSED') {
     message = 'Nothing is listening at the gateway address.';
     hint = 'Check the base URL and its port, and that the gateway is running.';
+  } else if (!midAnswer && code !== undefined && LOST_CONNECTION_CODES.has(code)) {
+    // The gateway was reached: the address is fine, the connection was dropped while it had the request.
+    message = 'The connection to the gateway was closed before it answered.';
+    hint = 'The gateway, or a proxy in front of it, dropped the connection. Try again.';
   } else if (code?.includes('CERT') || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
     message = 'A secure (TLS) connection to the gateway could not be made.';
     hint = 'Check the address (https or http) and the certificate of the gateway.';

@@ -16,11 +16,13 @@ import {
 } from './defaults.ts';
 import {
   abortedFailure,
+  connectionNeverMade,
   failureFromErrorObject,
   failureFromHttp,
   localFailure,
   malformedFailure,
   networkFailure,
+  notResentFailure,
   type Operation,
   type TimeoutKind,
   timeoutFailure,
@@ -87,6 +89,8 @@ class Lifetime {
   reason: EndReason | undefined;
   /** Headers arrived: the upload's own timers no longer apply. */
   responded = false;
+  /** `performance.now()` when the last byte of the request was handed to fetch; unset while it is being sent. */
+  sentAt: number | undefined;
   timerMs = 0;
   /** Run when the request ends early, e.g. to cancel a body reader an injected fetch did not wire to the signal. */
   onEnd: (() => void) | undefined;
@@ -160,6 +164,39 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     signal?.addEventListener('abort', done, { once: true });
   });
+}
+
+/** What one failed attempt showed about whether the gateway can have started on the request. */
+export interface AttemptEvidence {
+  /** The connection was never made (refused, name not resolved, connect timed out): nothing reached the gateway. */
+  neverConnected?: boolean;
+  /** Time from the request being fully sent to the answer's headers (0 when it came sooner); unset without an answer. */
+  answeredAfterMs?: number;
+}
+
+const UPSTREAM_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * The one retry decision. A GET is repeated whenever its failure may pass. A relay bills every POST it
+ * forwards, so a POST is resent only when the gateway provably did not take it (WIRE.md part 3): the
+ * connection was never made; the gateway said "not now" (429, or 503 with Retry-After); or a 502/503/504
+ * came back within `fastFailureMs`, before any upstream could have worked on it. A reset after the
+ * connection was made, a slow 5xx (Cloudflare's 524 after 100 s) or any other 5xx may follow a request the
+ * upstream ran: those reach the user, who can send it again with one click.
+ */
+export function mayResend(
+  method: RequestSpec['method'],
+  failure: AppFailure,
+  evidence: AttemptEvidence,
+  policy: RetryPolicy,
+): boolean {
+  if (!failure.retryable) return false;
+  if (method === 'GET') return true;
+  if (evidence.neverConnected) return true;
+  const status = failure.status;
+  if (evidence.answeredAfterMs === undefined || status === undefined) return false;
+  if (status === 429 || (status === 503 && failure.retryAfterMs !== undefined)) return true;
+  return UPSTREAM_STATUSES.has(status) && evidence.answeredAfterMs <= policy.fastFailureMs;
 }
 
 /** Backoff before retry number `attempt + 1`, or undefined when the server asks for a wait too long to hide. */
@@ -296,6 +333,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
           try {
             const { done, value } = await reader.read();
             if (done) {
+              lifetime.sentAt ??= performance.now();
               if (!lifetime.responded) lifetime.arm('headers', timeouts.headersMs);
               controller.close();
             } else {
@@ -410,8 +448,15 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     };
   }
 
-  /** `jsonText`: the spec's JSON body, stringified once for every attempt (and for the inspector). */
-  async function attempt(spec: RequestSpec, jsonText: string | undefined): Promise<Exchange> {
+  /**
+   * `jsonText`: the spec's JSON body, stringified once for every attempt (and for the inspector).
+   * `evidence` is filled in with what a failure proves about the gateway having seen the request.
+   */
+  async function attempt(
+    spec: RequestSpec,
+    jsonText: string | undefined,
+    evidence: AttemptEvidence,
+  ): Promise<Exchange> {
     const headers = buildHeaders(spec);
     const url = buildUrl(spec.path);
     const lifetime = new Lifetime(spec.signal);
@@ -460,13 +505,20 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       if (body !== undefined) init.body = body;
       // Node's fetch needs `duplex: 'half'` for a stream body (Node 20 and 22 alike).
       if (streamed) init.duplex = 'half';
+      // A JSON body (or none) is handed over whole; an upload is sent once its source is read to the end.
+      else lifetime.sentAt = performance.now();
       response = await lifetime.race(fetchImpl(url, init));
     } catch (error) {
       lifetime.dispose();
+      if (uploadFailure === undefined && lifetime.reason === undefined)
+        evidence.neverConnected = connectionNeverMade(error);
       throw uploadFailure ?? failureFor(error, lifetime, spec, false);
     }
     lifetime.responded = true;
     lifetime.disarm();
+    // An answer before the upload ended cannot follow a request the gateway ran: it never had all of it.
+    evidence.answeredAfterMs =
+      lifetime.sentAt === undefined ? 0 : Math.max(0, performance.now() - lifetime.sentAt);
     spec.observer?.response?.(response.status, response.headers);
 
     if (response.ok) return makeExchange(response, lifetime, spec, sent);
@@ -501,14 +553,18 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     for (let attemptIndex = 0; ; attemptIndex++) {
       if (spec.signal?.aborted) throw abortedFailure();
       let failure: AppFailure;
+      const evidence: AttemptEvidence = {};
       try {
-        return await attempt(spec, jsonText);
+        return await attempt(spec, jsonText, evidence);
       } catch (error) {
         // The attempt maps every failure of the connection itself; anything else it throws happened
         // here, before or around sending (e.g. a TypeError while building the request), and is local.
         failure = localFailure(error);
       }
-      if (!failure.retryable || attemptIndex >= retry.maxRetries || spec.signal?.aborted) throw failure;
+      if (!mayResend(spec.method, failure, evidence, retry)) {
+        throw failure.retryable && !spec.signal?.aborted ? notResentFailure(failure) : failure;
+      }
+      if (attemptIndex >= retry.maxRetries || spec.signal?.aborted) throw failure;
       const delay = retryDelayMs(attemptIndex, failure.retryAfterMs, retry);
       if (delay === undefined) throw failure;
       try {

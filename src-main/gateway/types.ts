@@ -30,6 +30,11 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** A `Retry-After` longer than this is not waited for: the error reports it instead. Default 30 s. */
   maxRetryAfterMs?: number;
+  /**
+   * A POST whose 502/503/504 came back within this many ms of the request being sent is resent: an answer
+   * that fast means the gateway turned it away rather than worked on it. Default 2 s.
+   */
+  fastFailureMs: number;
 }
 
 export interface StreamLimits {

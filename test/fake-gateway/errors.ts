@@ -82,6 +82,15 @@ export function htmlErrorPage(status: number, message?: string): string {
   return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 }
 
+/**
+ * Cloudflare's own error page, as it answers when the origin (the gateway) accepted the connection but sent
+ * no answer within its 100 s limit (524). The origin may still be working on the request.
+ */
+export function cloudflareErrorPage(status: number, host = 'gateway.example'): string {
+  const title = `${host} | ${status}: ${reasonPhrase(status)}`;
+  return `<!DOCTYPE html>\n<html lang="en-US">\n<head><title>${title}</title></head>\n<body>\n<div id="cf-wrapper"><h1><span class="inline-block">${reasonPhrase(status)}</span> <span class="code-label">Error code ${status}</span></h1>\n<p>The origin web server timed out responding to this request.</p></div>\n</body>\n</html>\n`;
+}
+
 function defaultType(status: number): string {
   if (status === 401 || status === 403) return 'new_api_error';
   if (status === 429) return 'rate_limit_error';
@@ -120,6 +129,7 @@ export function reasonPhrase(status: number): string {
     502: 'Bad Gateway',
     503: 'Service Temporarily Unavailable',
     504: 'Gateway Time-out',
+    524: 'A timeout occurred',
   };
   return phrases[status] ?? 'Error';
 }

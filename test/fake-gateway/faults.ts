@@ -1,6 +1,7 @@
 // Fault rules (tried in the order added, each used up after `times` matches), how a `status` fault is
 // answered, and presets for the statuses real gateways send (WIRE.md part 3).
 import {
+  cloudflareErrorPage,
   geminiErrorBody,
   geminiQuotaDetails,
   googleStatus,
@@ -223,6 +224,16 @@ export const faults = {
   },
   /** 503 with an empty body. */
   serviceUnavailable: { kind: 'status', status: 503, shape: 'empty' },
+  /** 503 with `Retry-After`: the gateway declines the request for now and says when to come back. */
+  overloadedRetryAfter: {
+    kind: 'status',
+    status: 503,
+    shape: 'openai',
+    message: 'The server is overloaded or not ready yet.',
+    type: 'new_api_error',
+    code: 'server_overloaded',
+    retryAfterSeconds: 1,
+  },
   /** 504 from a reverse proxy: an HTML page. */
   gatewayTimeout: { kind: 'status', status: 504, shape: 'text' },
   /** 504 from the gateway: the upstream did not answer in time. */
@@ -233,6 +244,17 @@ export const faults = {
     message: 'upstream timeout',
     type: 'new_api_error',
     code: 'do_request_failed',
+  },
+  /**
+   * 524 from Cloudflare in front of the gateway: the gateway took the request but sent no headers within
+   * Cloudflare's 100 s, so it may still be working on it (and billing it). A real one comes after those
+   * 100 s; spread it with a `delayMs` to make it wait (answered at once here, so preset sweeps stay quick).
+   */
+  cloudflareTimeout: {
+    kind: 'status',
+    status: 524,
+    shape: 'text',
+    message: cloudflareErrorPage(524),
   },
   /** A Google-shaped 429, as a gateway passing upstream errors through would send. */
   geminiResourceExhausted: {

@@ -148,8 +148,9 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     });
 
     try {
-      if (fault?.kind === 'reset') await ex.cut();
+      if (fault?.kind === 'reset' && !fault.afterBody) await ex.cut();
       const { body, kind, problem } = await readBody(ex);
+      if (fault?.kind === 'reset') await ex.cut();
       if (!route) {
         return await ex.sendError({
           status: 404,
@@ -160,6 +161,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
       if (authProblem) return await ex.sendError(authProblem);
       if (fault?.kind === 'stall-headers') await ex.sleep(fault.ms);
       if (fault?.kind === 'status') {
+        if (fault.delayMs !== undefined) await ex.sleep(fault.delayMs);
         const reply = statusReply(fault);
         record.status = reply.status;
         res.writeHead(reply.status, reply.headers);

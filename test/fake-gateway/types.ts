@@ -96,6 +96,12 @@ export type Fault =
        * which Google sends instead of a `Retry-After` header.
        */
       retryDelay?: string;
+      /**
+       * Answer only after this many milliseconds (counted from the end of the request body), as a proxy does
+       * that waited on its upstream first: nginx's 504 after `proxy_read_timeout`, Cloudflare's 524 after 100 s.
+       * Default: at once, as a gateway that refuses without asking anyone.
+       */
+      delayMs?: number;
     }
   /** 200 with a body that is not valid JSON. */
   | { kind: 'malformed-json' }
@@ -115,8 +121,12 @@ export type Fault =
   | { kind: 'oversize-event'; bytes: number }
   /** The reply sent in tiny pieces: `bytesPerChunk` every `delayMs`. */
   | { kind: 'trickle'; bytesPerChunk: number; delayMs: number }
-  /** The TCP connection destroyed without an answer. */
-  | { kind: 'reset' };
+  /**
+   * The TCP connection destroyed without an answer: as soon as the request arrives (default), or with
+   * `afterBody` once the whole body was read, as when a gateway or the proxy in front of it dies or is
+   * restarted while working on the request. Either way the client cannot tell whether it was taken.
+   */
+  | { kind: 'reset'; afterBody?: boolean };
 
 export interface FaultRule {
   /** Which requests it applies to; every request when absent. A string matches a path prefix. */

@@ -10,6 +10,7 @@ const okResponse = (): Response =>
     status: 200,
     headers: { 'content-type': 'application/json' },
   });
+const okListing = (): Response => Response.json({ data: [{ id: 'm', owned_by: 'x' }] });
 const status = (code: number, headers: Record<string, string> = {}, body = ''): Response =>
   new Response(body, { status: code, headers });
 
@@ -28,12 +29,30 @@ async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
 }
 
 describe('retries', () => {
-  it('retries 408/409/429/5xx and then succeeds', async () => {
+  it('retries a GET on 408/409/429/5xx and then succeeds', async () => {
     for (const code of [408, 409, 429, 500, 502, 503, 504]) {
+      const { fetch, calls } = stubFetch((_call, index) => (index < 2 ? status(code) : okListing()));
+      await expect(stubClient(fetch).listModelsV1()).resolves.toHaveLength(1);
+      expect(calls).toHaveLength(3);
+    }
+  });
+
+  // Issue 14: a POST only when the gateway provably did not take it (issue14-post-retries.test.ts).
+  it('retries a POST on 429 and on a 502/503/504 that came back at once, and then succeeds', async () => {
+    for (const code of [429, 502, 503, 504]) {
       const { fetch, calls } = stubFetch((_call, index) => (index < 2 ? status(code) : okResponse()));
       const result = await stubClient(fetch).responses({ model: 'm', input: 'x' });
       expect(result.status).toBe('completed');
       expect(calls).toHaveLength(3);
+    }
+  });
+
+  it('does not resend a POST after 408, 409 or 500: the gateway may have started on it', async () => {
+    for (const code of [408, 409, 500]) {
+      const { fetch, calls } = stubFetch(() => status(code));
+      const failure = await failureOf(stubClient(fetch).responses({ model: 'm', input: 'x' }));
+      expect(failure.hint).toMatch(/try again/i);
+      expect(calls).toHaveLength(1);
     }
   });
 
@@ -69,12 +88,12 @@ describe('retries', () => {
     }
   });
 
-  it('retries a network failure before the headers', async () => {
+  it('retries a GET after a network failure before the headers', async () => {
     const { fetch, calls } = stubFetch((_call, index) => {
       if (index === 0) throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
-      return okResponse();
+      return okListing();
     });
-    await stubClient(fetch).responses({ model: 'm', input: 'x' });
+    await stubClient(fetch).listModelsV1();
     expect(calls).toHaveLength(2);
   });
 
