@@ -277,6 +277,8 @@ export interface CompactRequest {
   input: string | unknown[];
   instructions?: string;
   previousResponseId?: string;
+  /** The renderer's name for this compaction (e.g. the conversation id), to cancel it by. Not sent upstream. */
+  callId?: string;
 }
 
 export interface CompactResult {
@@ -907,7 +909,8 @@ export interface Methods {
   'speech.delete': { input: { id: string }; output: { deleted: boolean } };
   /**
    * Asks where to save, then main copies the audio there. `path: null`: the user cancelled. `files`: what
-   * was written (one file, or `name-1.opus`, `name-2.opus`, … for a clip kept in parts).
+   * was written (one file, or `name-1.opus`, `name-2.opus`, … for a clip kept in parts). Only the file the
+   * user chose is ever replaced; any other name that is taken moves the save to `name (2)…`, `name (3)…`.
    */
   'speech.save': { input: { id: string }; output: { path: string | null; files: string[] } };
   'chat.responses': { input: { request: ResponsesRequest; stream: boolean }; output: StreamStarted };
@@ -915,7 +918,10 @@ export interface Methods {
     input: { request: GenerateContentRequest; stream: boolean };
     output: StreamStarted;
   };
+  /** Fails with `aborted` when cancelled, or when the window's page goes away while it runs. */
   'chat.compact': { input: CompactRequest; output: CompactResult };
+  /** Cancels this window's running compaction named `callId`. `cancelled: false`: none was running. */
+  'chat.cancelCompact': { input: { callId: string }; output: { cancelled: boolean } };
   /** Saved conversations, most recently updated first; `query` matches titles and message text. */
   'conversations.list': { input: { query?: string }; output: ConversationList };
   'conversations.get': { input: { id: string }; output: Conversation };
@@ -971,6 +977,7 @@ export const METHOD_NAMES = Object.keys({
   'chat.responses': true,
   'chat.generateContent': true,
   'chat.compact': true,
+  'chat.cancelCompact': true,
   'conversations.list': true,
   'conversations.get': true,
   'conversations.save': true,

@@ -2,6 +2,10 @@
 // batches (at most one send per interval, never one per token), stop aborts the upstream request, and a
 // closed window's streams are aborted.
 //
+// One-answer calls that can run long (a compaction) are owned the same way without being streams: they
+// run under an abort signal of their window, so the user can cancel them and a window that goes away
+// takes them down with its streams.
+//
 // Batching is a leading-edge throttle: an event that finds its stream quiet (nothing sent for a whole
 // interval) goes out on the next macrotask, so the first token is not held back by the interval; while
 // events keep coming, they are sent together one interval after the previous send.
@@ -39,8 +43,16 @@ interface LiveStream {
   stopped: boolean;
 }
 
+/** A running owned call; `callId` is the renderer's name for it (what it cancels by), if it gave one. */
+interface LiveCall {
+  ownerId: number;
+  callId: string | undefined;
+  controller: AbortController;
+}
+
 export class StreamManager {
   readonly #streams = new Map<string, LiveStream>();
+  readonly #calls = new Set<LiveCall>();
   /** Windows that are gone (webContents ids are never reused). */
   readonly #closedOwners = new Set<number>();
   readonly #deliver: StreamManagerOptions['deliver'];
@@ -55,16 +67,7 @@ export class StreamManager {
 
   /** Starts `run` as a stream of `ownerId` and returns its id at once. */
   start(ownerId: number, run: StreamRun): string {
-    // A window may close while a handler awaited something before starting its stream.
-    if (this.#closedOwners.has(ownerId))
-      throw new AppFailure('aborted', 'The window that asked for this has closed.');
-    let owned = 0;
-    for (const stream of this.#streams.values()) if (stream.ownerId === ownerId) owned++;
-    if (owned >= this.#maxPerOwner) {
-      throw new AppFailure('busy', 'Too many requests are running at once in this window.', {
-        hint: 'Wait for one to finish or stop one, then try again.',
-      });
-    }
+    this.#admit(ownerId);
     const streamId = randomUUID();
     const stream: LiveStream = {
       ownerId,
@@ -98,6 +101,45 @@ export class StreamManager {
     return streamId;
   }
 
+  /**
+   * Runs a one-answer call owned by `ownerId` and answers with its result. `run` gets a signal that
+   * aborts on `cancelCall`, when the window's page goes away and when the window is destroyed; the call
+   * then rejects with `aborted` at once, whatever `run` is still waiting for.
+   */
+  async call<T>(
+    ownerId: number,
+    callId: string | undefined,
+    run: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    this.#admit(ownerId);
+    const live: LiveCall = { ownerId, callId, controller: new AbortController() };
+    this.#calls.add(live);
+    const { signal } = live.controller;
+    // Whatever `run` does with the signal, the caller is answered as soon as it aborts.
+    const aborted = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    try {
+      return await Promise.race([run(signal), aborted]);
+    } finally {
+      this.#calls.delete(live);
+      // Should the abort land once `run` has settled, nobody awaits `aborted` any more: not an error.
+      aborted.catch(() => {});
+    }
+  }
+
+  /** Cancels this owner's running calls named `callId`; true if there was one. */
+  cancelCall(callId: string, ownerId: number): boolean {
+    let cancelled = false;
+    for (const live of this.#calls) {
+      if (live.ownerId === ownerId && live.callId === callId) {
+        this.#abortCall(live);
+        cancelled = true;
+      }
+    }
+    return cancelled;
+  }
+
   /** Stops a stream of this owner: aborts its upstream request at once. */
   stop(streamId: string, ownerId: number): boolean {
     const stream = this.#streams.get(streamId);
@@ -117,6 +159,7 @@ export class StreamManager {
         this.#forget(id, stream);
       }
     }
+    for (const live of this.#calls) if (live.ownerId === ownerId) this.#abortCall(live);
   }
 
   /** A window was destroyed: abort its streams and refuse new ones for good (ids are never reused). */
@@ -130,10 +173,31 @@ export class StreamManager {
       this.#abort(stream);
       this.#forget(id, stream);
     }
+    for (const live of this.#calls) this.#abortCall(live);
   }
 
   get size(): number {
     return this.#streams.size;
+  }
+
+  /** Refuses work for a window that is gone, or that runs too much at once. */
+  #admit(ownerId: number): void {
+    // A window may close while a handler awaited something before starting its work.
+    if (this.#closedOwners.has(ownerId))
+      throw new AppFailure('aborted', 'The window that asked for this has closed.');
+    let owned = 0;
+    for (const stream of this.#streams.values()) if (stream.ownerId === ownerId) owned++;
+    for (const live of this.#calls) if (live.ownerId === ownerId) owned++;
+    if (owned >= this.#maxPerOwner) {
+      throw new AppFailure('busy', 'Too many requests are running at once in this window.', {
+        hint: 'Wait for one to finish or stop one, then try again.',
+      });
+    }
+  }
+
+  #abortCall(live: LiveCall): void {
+    this.#calls.delete(live);
+    live.controller.abort(new AppFailure('aborted', 'Cancelled.'));
   }
 
   #abort(stream: LiveStream): void {

@@ -2,7 +2,7 @@
 // kept in a history (one versioned JSON per clip under `<dataDir>/history/speech/`, audio under
 // `<dataDir>/media/speech/` where the page can play it), saved elsewhere on request, deleted with its audio.
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -399,16 +399,86 @@ export function createSpeechStudio({
       // Some platforms' dialogs do not add the filter's extension to a typed name.
       const path = extname(chosen).toLowerCase() === `.${extension}` ? chosen : `${chosen}.${extension}`;
       const stem = path.slice(0, -(extension.length + 1));
-      const targets =
-        stored.layout === 'file'
-          ? [path]
-          : stored.files.map((_, index) => `${stem}-${index + 1}.${extension}`);
-      for (const [index, target] of targets.entries()) {
-        await copyAtomic(join(audioDir, stored.files[index]!), target);
+      const sources = stored.files.map((file) => join(audioDir, file));
+      // The dialog asked before overwriting the file the user chose, and only that one: every other
+      // name this save writes (the parts' numbered names, or the name with the extension added) must
+      // be free, or the save takes the next free variant (`name (2)-1.ext`, `name (2).ext`, …).
+      if (stored.layout === 'file') {
+        if (path === chosen) {
+          await copyAtomic(sources[0]!, path);
+          return { path, files: [path] };
+        }
+        const files = await copyToFreeNames(sources, (suffix) => [`${stem}${suffix}.${extension}`]);
+        return { path: files[0]!, files };
       }
-      return { path, files: targets };
+      const files = await copyToFreeNames(sources, (suffix) =>
+        sources.map((_, index) => `${stem}${suffix}-${index + 1}.${extension}`),
+      );
+      return { path, files };
     },
   };
+}
+
+/** How many variants of a name a save tries before it gives up. */
+const MAX_NAME_VARIANTS = 1_000;
+
+/**
+ * Copies `sources` to the first set of names (`namesFor('')`, then `namesFor(' (2)')`, …) of which no
+ * name is taken, without ever replacing an existing file: a name taken meanwhile (by another program)
+ * sends the whole set to the next variant, and the files this save wrote under the taken set go.
+ */
+async function copyToFreeNames(sources: string[], namesFor: (suffix: string) => string[]): Promise<string[]> {
+  for (let variant = 1; variant <= MAX_NAME_VARIANTS; variant++) {
+    const targets = namesFor(variant === 1 ? '' : ` (${variant})`);
+    if ((await Promise.all(targets.map(nameTaken))).some(Boolean)) continue;
+    const written: string[] = [];
+    let complete = true;
+    for (const [index, target] of targets.entries()) {
+      if (!(await copyNew(sources[index]!, target))) {
+        complete = false;
+        break;
+      }
+      written.push(target);
+    }
+    if (complete) return targets;
+    for (const file of written) await rm(file, { force: true });
+  }
+  throw new AppFailure('file_error', 'The clip could not be saved: every name for it is taken.', {
+    hint: 'Choose another name or folder.',
+  });
+}
+
+async function nameTaken(path: string): Promise<boolean> {
+  try {
+    // lstat: a link that points nowhere still holds its name.
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies `source` to `target` only if no file is there; false (and nothing written) if one is. */
+async function copyNew(source: string, target: string): Promise<boolean> {
+  const temp = tempBeside(target);
+  try {
+    await copyFile(source, temp);
+    try {
+      // A hard link is placed only if the name is free, atomically: no window between check and write.
+      await link(temp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      // File systems without hard links (FAT, exFAT, some shares): check, then move into place.
+      if (await nameTaken(target)) return false;
+      await rename(temp, target);
+    }
+    return true;
+  } catch (error) {
+    throw await saveFailure(error, source, target);
+  } finally {
+    // The temp name after a link (the target keeps the data), or after a refusal.
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
 }
 
 function newId(at: Date): string {
@@ -437,25 +507,33 @@ function partFailure(error: unknown, step: number, steps: number): unknown {
   return AppFailure.from({ ...appError, message: `Part ${step} of ${steps}: ${appError.message}` });
 }
 
+function tempBeside(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+}
+
 async function copyAtomic(source: string, target: string): Promise<void> {
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+  const temp = tempBeside(target);
   try {
     await copyFile(source, temp);
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(source));
-    throw new AppFailure(
-      'file_error',
-      missing ? 'The clip’s audio file is missing.' : `The clip could not be saved to ${target}.`,
-      {
-        hint: missing
-          ? 'It may have been deleted outside the app. Generate the clip again.'
-          : 'Check that the folder exists and that you may write there.',
-        cause: error,
-      },
-    );
+    throw await saveFailure(error, source, target);
   }
+}
+
+async function saveFailure(error: unknown, source: string, target: string): Promise<AppFailure> {
+  const missing = (error as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(source));
+  return new AppFailure(
+    'file_error',
+    missing ? 'The clip’s audio file is missing.' : `The clip could not be saved to ${target}.`,
+    {
+      hint: missing
+        ? 'It may have been deleted outside the app. Generate the clip again.'
+        : 'Check that the folder exists and that you may write there.',
+      cause: error,
+    },
+  );
 }
 
 async function exists(path: string): Promise<boolean> {

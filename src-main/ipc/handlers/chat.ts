@@ -1,6 +1,6 @@
-// The Playground's calls: Responses (streamed or not), compact, and content generation. Every reply
-// also tells the inspector what was sent (`request`, once per attempt) and what came back (`exchange`,
-// once, just before the stream's terminal event, whether it completed, failed or was stopped).
+// The Playground's calls: Responses (streamed or not), compact (cancellable), and content generation.
+// Every reply also tells the inspector what was sent (`request`, once per attempt) and what came back
+// (`exchange`, once, just before the stream's terminal event, whether it completed, failed or was stopped).
 import type { StreamEvent } from '../../../src-preload/contract.ts';
 import { createExchangeRecorder } from '../../gateway/exchange-log.ts';
 import { eventsFromChatResult } from '../../gateway/index.ts';
@@ -74,6 +74,12 @@ export function createChatHandlers({ gateway, streams }: HandlerServices): Handl
       return { streamId: streams.start(ownerId, run) };
     },
 
-    'chat.compact': (request) => gateway().client.compact(request),
+    // Not a stream (one answer), but owned like one: cancellable, and gone with its window's page.
+    'chat.compact': ({ callId, ...request }, { ownerId }) => {
+      const { client } = gateway();
+      return streams.call(ownerId, callId, (signal) => client.compact(request, { signal }));
+    },
+
+    'chat.cancelCompact': ({ callId }, { ownerId }) => ({ cancelled: streams.cancelCall(callId, ownerId) }),
   };
 }

@@ -35,5 +35,7 @@ export const chatSchemas = {
     input: responsesInput,
     instructions: z.string().max(MAX_TEXT).optional(),
     previousResponseId: shortText.optional(),
+    callId: shortText.optional(),
   }),
+  'chat.cancelCompact': z.object({ callId: shortText }),
 } satisfies SchemaGroup;
