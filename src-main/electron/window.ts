@@ -18,6 +18,8 @@ function backgroundColor(): string {
 }
 
 export function createMainWindow(): BrowserWindow {
+  // electronegativity: AUXCLICK_JS_CHECK — a middle-click opens no window: every webContents gets
+  // hardenWebContents (security.ts), whose window-open handler denies all and sends https links to the browser.
   const window = new BrowserWindow({
     title: 'Gateway Studio',
     width: 1280,
@@ -28,6 +30,8 @@ export function createMainWindow(): BrowserWindow {
     backgroundColor: backgroundColor(),
     icon: ICON_PATH,
     webPreferences: {
+      // electronegativity: PRELOAD_JS_CHECK — our own sandboxed preload: one generic forwarder limited to
+      // the contract's channels (src-preload/index.ts), exposing no Node or Electron API to the page.
       preload: PRELOAD_PATH,
       sandbox: true,
       contextIsolation: true,

@@ -29,6 +29,8 @@ export function createCoreHandlers(services: HandlerServices): HandlerGroup<Core
     'stream.stop': ({ streamId }, { ownerId }) => ({ stopped: streams.stop(streamId, ownerId) }),
 
     'shell.openExternal': async ({ url }) => {
+      // electronegativity: OPEN_EXTERNAL_JS_CHECK — the schema admits only https links (`isExternalLink`),
+      // and the app's openExternal checks again before shell.openExternal (security.ts).
       await services.openExternal(url);
       return { opened: true };
     },

@@ -1,0 +1,271 @@
+// Issue 14: a process killed at any moment loses nothing it said was saved. A child process
+// (test/support/crash-writer.ts) opens the real conversation store, transcript history and prefs on one data
+// folder and writes to all three at once; it is SIGKILLed at a random moment, 100 times, on the same folder.
+// Then the stores are opened fresh, the way the app starts (the start-up sweep, then the stores): every
+// write the child reported committed must be there and equal, nothing may have been moved aside as
+// corrupt, and the lists must work. A write the kill cut short may have landed or not, nothing in between.
+//
+// The randomness (kill delays, and the child's choices) is seeded; the seed is printed, and
+// `GS_CRASH_SEED=<seed>` replays a run.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAtomicTempName } from '../../../src-main/services/atomic-file.ts';
+import {
+  CONVERSATIONS_FOLDER,
+  createConversationStore,
+} from '../../../src-main/services/conversation-store.ts';
+import { createPrefsService } from '../../../src-main/services/prefs.ts';
+import { sweepAtStart } from '../../../src-main/services/start-sweep.ts';
+import {
+  createTranscriptHistory,
+  type NewTranscript,
+} from '../../../src-main/services/transcript-history.ts';
+import type { Conversation, Notice, TranscriptSummary } from '../../../src-preload/contract.ts';
+
+const KILLS = 100;
+/** The longest wait between the child saying it is ready and the kill; most kills come far sooner. */
+const MAX_DELAY_MS = 60;
+/** How long a child may take to start (a few hundred ms; far more only on a badly overloaded machine). */
+const START_LIMIT_MS = 20_000;
+const SEED = Number(process.env.GS_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** mulberry32, as in the child: small, seeded, good enough to spread kill times. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type ChildEvent =
+  | { kind: 'ready' }
+  | { kind: 'begin'; store: 'conversation'; id: string; turns: number }
+  | { kind: 'commit'; store: 'conversation'; id: string; conversation: Conversation }
+  | { kind: 'begin'; store: 'transcript'; name: string }
+  | { kind: 'commit'; store: 'transcript'; id: string; summary: TranscriptSummary; entry: NewTranscript }
+  | { kind: 'begin'; store: 'prefs'; model: string }
+  | { kind: 'commit'; store: 'prefs'; model: string };
+
+/** What the folder must hold, from everything the children said. */
+interface Expected {
+  conversations: Map<string, { committed: Conversation | null; cutTurns: number | null }>;
+  transcripts: Map<string, { summary: TranscriptSummary; entry: NewTranscript }>;
+  /** Names of transcripts whose save a kill cut short: such an entry may exist, or not. */
+  cutTranscripts: Set<string>;
+  /** The last committed model, and those begun after it: the prefs file holds one of these. */
+  prefs: Set<string>;
+  lastPrefs: string | null;
+}
+
+let work: string;
+let dataDir: string;
+let bundle: string;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'gs-crash-'));
+  dataDir = join(work, 'data');
+  // The child is bundled once (esbuild, which tsx runs on) and started with plain node: loading it
+  // through tsx costs most of a second per start on a busy 2-core runner, a hundred times over.
+  bundle = join(work, 'crash-writer.mjs');
+  await build({
+    entryPoints: [fileURLToPath(new URL('../../support/crash-writer.ts', import.meta.url))],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+  });
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Starts a child, kills it `delayMs` after it is ready, and returns the complete lines it wrote. */
+function runOnce(run: number, delayMs: number): Promise<ChildEvent[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bundle, dataDir, String(run), String(SEED)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    let timer: NodeJS.Timeout | undefined;
+    // A child that never gets ready (a hang at start) is killed too, and the run fails below: no process
+    // is left behind writing to a folder about to be removed.
+    let ready = false;
+    const startGuard = setTimeout(() => child.kill('SIGKILL'), START_LIMIT_MS);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (!ready && out === '' && chunk.startsWith('{"kind":"ready"}')) {
+        ready = true;
+        clearTimeout(startGuard);
+        timer = setTimeout(() => child.kill('SIGKILL'), delayMs);
+      }
+      out += chunk;
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      err += chunk;
+    });
+    child.on('error', reject);
+    // `close`, not `exit`: every byte the child wrote before the kill has been read by then.
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      clearTimeout(startGuard);
+      if (!ready) {
+        reject(new Error(`run ${run}: the child was not ready within ${START_LIMIT_MS} ms:\n${err}`));
+        return;
+      }
+      if (signal !== 'SIGKILL') {
+        reject(new Error(`run ${run}: the child ended by itself (code ${code}, signal ${signal}):\n${err}`));
+        return;
+      }
+      // A line the kill cut off mid-write has no newline: it was not reported, so it does not count.
+      const complete = out.slice(0, out.lastIndexOf('\n') + 1);
+      resolve(
+        complete
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as ChildEvent),
+      );
+    });
+  });
+}
+
+function record(expected: Expected, events: readonly ChildEvent[]): void {
+  const begun = new Map<string, number>();
+  const transcriptsBegun = new Set<string>();
+  for (const event of events) {
+    if (event.kind === 'ready') continue;
+    if (event.store === 'conversation') {
+      if (event.kind === 'begin') begun.set(event.id, event.turns);
+      else {
+        begun.delete(event.id);
+        expected.conversations.set(event.id, { committed: event.conversation, cutTurns: null });
+      }
+    } else if (event.store === 'transcript') {
+      if (event.kind === 'begin') transcriptsBegun.add(event.name);
+      else {
+        transcriptsBegun.delete(event.entry.name);
+        expected.transcripts.set(event.id, { summary: event.summary, entry: event.entry });
+      }
+    } else if (event.kind === 'begin') {
+      expected.prefs.add(event.model);
+    } else {
+      expected.lastPrefs = event.model;
+      expected.prefs = new Set([event.model]);
+    }
+  }
+  // Writes begun and not committed when the kill came: each may or may not have reached its file.
+  for (const [id, turns] of begun) {
+    const known = expected.conversations.get(id);
+    expected.conversations.set(id, { committed: known?.committed ?? null, cutTurns: turns });
+  }
+  for (const name of transcriptsBegun) expected.cutTranscripts.add(name);
+}
+
+/** Every file under `folder`, as paths relative to it. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1));
+}
+
+describe('stores killed mid-write (issue 14)', () => {
+  it(`keep every committed write through ${KILLS} SIGKILLs at random moments`, async () => {
+    console.log(`crash test seed ${SEED} (replay with GS_CRASH_SEED=${SEED})`);
+    const started = performance.now();
+    const random = generator(SEED);
+    const expected: Expected = {
+      conversations: new Map(),
+      transcripts: new Map(),
+      cutTranscripts: new Set(),
+      prefs: new Set(),
+      lastPrefs: null,
+    };
+    let commits = 0;
+    for (let run = 0; run < KILLS; run++) {
+      // Squared: most kills land in the first few milliseconds (the first writes of a fresh process,
+      // folders being created), the rest spread over a longer stretch of steady writing.
+      const delay = Math.floor(random() ** 2 * MAX_DELAY_MS);
+      const events = await runOnce(run, delay);
+      commits += events.filter((event) => event.kind === 'commit').length;
+      record(expected, events);
+    }
+
+    const litter = filesUnder(dataDir).filter((path) => isAtomicTempName(path.split('/').pop()!));
+
+    // Opened the way the app starts: the sweep removes the temp files the kills left, then the stores.
+    await sweepAtStart(dataDir);
+    const files = filesUnder(dataDir);
+    expect(files.filter((path) => path.includes('.corrupt-'))).toEqual([]);
+    expect(files.filter((path) => isAtomicTempName(path.split('/').pop()!))).toEqual([]);
+
+    const conversations = createConversationStore({ directory: join(dataDir, CONVERSATIONS_FOLDER) });
+    const listed = await conversations.list();
+    expect(listed.movedAside).toBe(0);
+    const listedIds = new Set(listed.conversations.map((summary) => summary.id));
+    let checked = 0;
+    let cutLanded = 0;
+    for (const [id, { committed, cutTurns }] of expected.conversations) {
+      if (committed === null && !listedIds.has(id)) continue; // A first save the kill stopped: not written.
+      expect(listedIds.has(id), `conversation ${id} is listed`).toBe(true);
+      const stored = await conversations.get(id);
+      if (committed !== null && stored.messages.length === committed.messages.length) {
+        expect(stored, `conversation ${id}`).toEqual(committed);
+      } else {
+        // Only the save the kill cut short may have landed instead: one turn more, the rest as committed.
+        expect(stored.messages.length, `conversation ${id}: turns`).toBe(cutTurns);
+        expect(stored.messages.slice(0, -1)).toEqual(committed?.messages ?? []);
+        cutLanded++;
+      }
+      checked++;
+    }
+    expect(listed.conversations.length).toBe(checked);
+
+    const notices: Notice[] = [];
+    const transcripts = createTranscriptHistory({
+      directory: join(dataDir, 'history', 'transcripts'),
+      recordingsDir: join(dataDir, 'media', 'recordings'),
+      onNotice: (notice) => notices.push(notice),
+    });
+    const summaries = await transcripts.list();
+    const byId = new Map(summaries.map((summary) => [summary.id, summary]));
+    for (const [id, { summary, entry }] of expected.transcripts) {
+      expect(byId.get(id), `transcript ${id} is listed`).toEqual(summary);
+      const stored = await transcripts.get(id);
+      expect(stored.transcript).toEqual(entry.transcript);
+      expect(stored.options).toEqual(entry.options);
+      expect(stored.audioPath).toBe(entry.audioPath);
+      checked++;
+    }
+    // Any other entry is a save the kill cut short, which may have landed whole.
+    const extra = summaries.filter((summary) => !expected.transcripts.has(summary.id));
+    for (const summary of extra) expect(expected.cutTranscripts).toContain(summary.name);
+
+    const prefs = await createPrefsService({
+      dataDir,
+      onNotice: (notice) => notices.push(notice),
+    }).get();
+    if (expected.lastPrefs !== null) {
+      expect(expected.prefs).toContain(prefs.playground.responsesModel);
+      checked++;
+    }
+    expect(notices).toEqual([]);
+
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `crash test: ${KILLS} kills survived, ${commits} commits reported, ${checked} stored entries checked ` +
+        `(${cutLanded + extra.length} cut-short writes had landed whole), ${litter.length} temp files swept, ${seconds} s`,
+    );
+    expect(checked).toBeGreaterThan(KILLS);
+  }, 180_000);
+});
