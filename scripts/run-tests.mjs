@@ -1,7 +1,8 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to see — types, lint
-// (code, then Electronegativity on the main-side sources, then the CI workflows), build, unit tests (vitest), end-to-end tests (Playwright + Debian
-// Chromium, and the Electron smoke test where a binary exists). Ends with one plain line
-// `N passed, N failed, N skipped` over both runners, also written to test-reports/summary.txt for CI.
+// (code, Electronegativity on the main-side sources, the CI workflows), build, unit tests (vitest),
+// end-to-end tests (Playwright + Debian Chromium: browser, desktop through the Electron double, and the
+// Electron smoke test where a binary exists). Ends with one plain line `N passed, N failed, N skipped`
+// over both runners, also written to test-reports/summary.txt for CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
