@@ -15,6 +15,13 @@ import {
 } from './contract.ts';
 
 const methods: ReadonlySet<string> = new Set(METHOD_NAMES);
+/**
+ * Where a dropped file's path is registered with main (issue 14, item 16): main accepts a path from the
+ * page only if it was registered here first. Not a contract method, so `invoke` below refuses it and the
+ * page cannot register paths itself. Spelled as `DROPPED_PATH_CHANNEL` in src-main/electron/ipc-main.ts,
+ * which this bundle cannot import.
+ */
+const DROPPED_PATH_CHANNEL = 'gs:dropped-path';
 const events: ReadonlySet<string> = new Set(EVENT_NAMES);
 
 function failure(error: AppError): Result<never> {
@@ -31,11 +38,20 @@ export interface BridgeDeps {
 }
 
 export function createBridge({ ipc, getPathForFile }: BridgeDeps): Bridge {
+  /**
+   * Settles once main has every path registered so far. `pathForFile` must answer synchronously, so the
+   * registration runs behind it; calls wait for it, so a page that names a path right after resolving it
+   * (as the drop handler does) never reaches main first. A failed registration only means main will
+   * refuse the path later, so it is swallowed rather than allowed to stop every call after it.
+   */
+  let registered: Promise<unknown> = Promise.resolve();
+
   return {
     async invoke(method, input) {
       if (typeof method !== 'string' || !methods.has(method)) {
         return failure({ code: 'unknown_method', message: `Unknown request “${nameForMessage(method)}”.` });
       }
+      await registered;
       try {
         return await ipc.invoke(methodChannel(method as MethodName), input);
       } catch {
@@ -65,12 +81,19 @@ export function createBridge({ ipc, getPathForFile }: BridgeDeps): Bridge {
       };
     },
     pathForFile(file) {
+      let path: string;
       try {
-        return getPathForFile(file);
+        path = getPathForFile(file);
       } catch {
         // Not a File (or one from another context): there is no path.
         return '';
       }
+      // Only what Electron resolved for a real file is registered: a File made in script has no path.
+      if (typeof path === 'string' && path !== '') {
+        const registering = ipc.invoke(DROPPED_PATH_CHANNEL, path).catch(() => {});
+        registered = Promise.all([registered, registering]);
+      }
+      return path;
     },
   };
 }

@@ -10,6 +10,15 @@ import {
 } from '../../src-preload/contract.ts';
 import type { IpcLayer, SenderInfo } from '../ipc/types.ts';
 
+/**
+ * Where the preload tells main which path a dropped file resolved to (issue 14, item 16). Deliberately
+ * not a contract method: the bridge forwards only `METHOD_NAMES`, so the page itself can never send here
+ * and register a path of its choosing; only the preload's own `pathForFile` does, with what
+ * `webUtils.getPathForFile` returned for a File the user dropped. The preload cannot import this module,
+ * so it spells the same string; test/unit/electron/issue14-dropped-paths.test.ts checks they agree.
+ */
+export const DROPPED_PATH_CHANNEL = 'gs:dropped-path';
+
 /** What the choke point needs to know about who called; a detached or missing frame is never "top". */
 export function senderInfoOf(event: IpcMainInvokeEvent, knownIds: ReadonlySet<number>): SenderInfo {
   const contents = event.sender;
@@ -54,6 +63,11 @@ export function wireIpcLayer(layer: IpcLayer): IpcMainWiring {
       layer.dispatch(senderInfoOf(event, knownIds), method, input),
     );
   }
+  // `handle`, not `on`: the preload waits for the answer before its next call, so main has the path
+  // before the page can name it. The layer applies the same sender check as `dispatch`.
+  ipcMain.handle(DROPPED_PATH_CHANNEL, (event, path: unknown) =>
+    layer.registerDroppedPath(senderInfoOf(event, knownIds), path),
+  );
   return {
     adoptWindow(window) {
       const contents = window.webContents;
@@ -72,6 +86,7 @@ export function wireIpcLayer(layer: IpcLayer): IpcMainWiring {
     },
     dispose() {
       for (const method of METHOD_NAMES) ipcMain.removeHandler(methodChannel(method));
+      ipcMain.removeHandler(DROPPED_PATH_CHANNEL);
       knownIds.clear();
     },
   };

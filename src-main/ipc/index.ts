@@ -1,7 +1,7 @@
 // The IPC choke point. Every renderer→main call passes through `dispatch`: the sender is checked, the
 // input parsed with its schema, the handler called, and a result object returned. It never throws:
 // an `invoke` rejection would keep only a message and lose the error's code and hint.
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { METHOD_NAMES, type MethodName, type Result } from '../../src-preload/contract.ts';
 import { toAppError } from '../app-failure.ts';
 import { createLogger } from '../log.ts';
@@ -28,6 +28,16 @@ function changesSettings(method: MethodName): boolean {
 /** Only our own window's top-level frame showing our own page may call main. */
 export function isTrustedSender(sender: SenderInfo, isAppUrl: (url: string) => boolean): boolean {
   return sender.knownWindow && sender.topFrame && isAppUrl(sender.url);
+}
+
+/** The longest path a renderer may hand over; the audio schemas take no longer ones either. */
+const MAX_PATH_LENGTH = 4_096;
+
+/** A string that can name a file at all: absolute, not over-long, no NUL (which no OS path contains). */
+function isUsablePath(path: unknown): path is string {
+  return (
+    typeof path === 'string' && path.length <= MAX_PATH_LENGTH && !path.includes('\0') && isAbsolute(path)
+  );
 }
 
 export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
@@ -106,9 +116,22 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
         return { ok: false, error: appError };
       }
     },
+    registerDroppedPath(sender, path) {
+      // The same rule as `dispatch`: only our window's top frame showing our page. The path is not
+      // looked at on disk here; the audio handlers check the file when it is used, and only then.
+      if (!isTrustedSender(sender, deps.isAppUrl)) {
+        log.warn(`refused a dropped path from an untrusted sender (${sender.url.slice(0, 200)})`);
+        return false;
+      }
+      if (!isUsablePath(path)) return false;
+      deps.mediaGrants.admit(sender.ownerId, path);
+      return true;
+    },
     abortOwnerStreams: (ownerId) => streams.abortOwner(ownerId),
     closeOwner: (ownerId) => {
       owners.delete(ownerId);
+      // Paths are granted per window; a later window (even one given the same id) starts with none.
+      deps.mediaGrants.forgetOwner(ownerId);
       streams.closeOwner(ownerId);
     },
     dispose: () => streams.dispose(),

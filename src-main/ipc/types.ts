@@ -59,6 +59,12 @@ export interface IpcHostDeps {
 export interface IpcLayer {
   /** The choke point: every renderer→main call goes through here and never throws. */
   dispatch(sender: SenderInfo, method: string, input: unknown): Promise<Result<unknown>>;
+  /**
+   * The preload resolved a dropped file to `path`: the window may now name it to `audio.*`. Reached over
+   * a private channel, never as a contract method, so the page cannot register paths of its choosing;
+   * the sender is checked as for every call. `true` when the path was registered.
+   */
+  registerDroppedPath(sender: SenderInfo, path: unknown): boolean;
   /** A window's page navigated, reloaded or crashed: abort its running streams; the window stays ours. */
   abortOwnerStreams(ownerId: number): void;
   /** A window was destroyed: abort its streams and retire its id. */

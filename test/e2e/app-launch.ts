@@ -174,8 +174,19 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
   });
 
   const mainSender: SenderInfo = { ownerId: 1, knownWindow: true, topFrame: true, url: appUrl };
-  const call = <M extends MethodName>(method: M, input: MethodInput<M>) =>
-    layer.dispatch(mainSender, method, input) as Promise<Result<MethodOutput<M>>>;
+  // A direct call that names a file stands for the page after the user dropped it. In the app the preload
+  // registers a dropped file's path with main before the page can name it (issue 14, item 16); this
+  // harness has no preload (its drops travel as bytes), so the paths a direct call names are registered
+  // here first, as the preload would. The page's own calls, through the bridge below, are not.
+  const registerNamedPaths = (input: unknown) => {
+    const named = (input ?? {}) as { paths?: unknown; path?: unknown; source?: { path?: unknown } };
+    const paths = [...(Array.isArray(named.paths) ? named.paths : []), named.path, named.source?.path];
+    for (const path of paths) if (typeof path === 'string') layer.registerDroppedPath(mainSender, path);
+  };
+  const call = <M extends MethodName>(method: M, input: MethodInput<M>) => {
+    registerNamedPaths(input);
+    return layer.dispatch(mainSender, method, input) as Promise<Result<MethodOutput<M>>>;
+  };
   const ok = async <M extends MethodName>(method: M, input: MethodInput<M>) => {
     const result = await call(method, input);
     if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);

@@ -42,11 +42,22 @@ function checkUploadLimit(size: number, limitMb: number): void {
 }
 
 /**
+ * The one answer for a path this window was never handed (issue 14, item 16), whatever is at it: a
+ * missing file, a folder, a device, a FIFO, a readable audio file. It names no file and says nothing
+ * about one, so asking cannot be used to explore the disk; it is given before anything looks at the path.
+ */
+function notHandedOver(): AppFailure {
+  return new AppFailure('invalid_input', 'Gateway Studio was not given this file in this window.', {
+    hint: 'Drop the file on the window, or choose it with “Add files…”.',
+  });
+}
+
+/**
  * The audio a transcription sends (`upload`) and the checked file on disk the history keeps (`audio`).
- * A path is followed to the real file and checked there (the schema's extension check alone would let
- * `notes.wav` → `~/.ssh/id_rsa` through). Bytes are written into the recordings folder first, so the
- * history always has audio to replay, and still sent from memory: under the name the page gave them,
- * not the timestamped name of our copy.
+ * A path (one the window was handed) is followed to the real file and checked there: its name alone
+ * would let `notes.wav` → `~/.ssh/id_rsa` through. Bytes are written into the recordings folder first,
+ * so the history always has audio to replay, and still sent from memory: under the name the page gave
+ * them, not the timestamped name of our copy.
  */
 async function audioToSend(
   files: AudioFiles,
@@ -75,6 +86,23 @@ export function createAudioHandlers({
   settings,
 }: HandlerServices): HandlerGroup<AudioMethods> {
   const files = createAudioFiles({ dataDir, media });
+  /** Every path the window names must be one it was handed: a drop, a dialog, or a file main gave it. */
+  const requireHanded = (ownerId: number, paths: readonly string[]) => {
+    for (const path of paths) if (!media.admits(ownerId, path)) throw notHandedOver();
+  };
+  /**
+   * A file main gives the window is one it may name back: `open` follows links, so the path it returns
+   * may differ from the one dropped, and recordings and history audio were never dropped at all.
+   */
+  const handOver = <T extends AudioFile | null>(ownerId: number, file: T): T => {
+    if (file) media.admit(ownerId, file.path);
+    return file;
+  };
+  const openFor = async (ownerId: number, paths: string[]) => {
+    const opened = await files.open(paths);
+    for (const file of opened.files) handOver(ownerId, file);
+    return opened;
+  };
   const history = createTranscriptHistory({
     directory: join(dataDir, 'history', 'transcripts'),
     recordingsDir: recordingsFolder(dataDir),
@@ -83,22 +111,35 @@ export function createAudioHandlers({
   });
 
   return {
-    'audio.open': ({ paths }) => files.open(paths),
+    'audio.open': ({ paths }, { ownerId }) => {
+      // All or nothing: a drop's paths were all registered by the preload, so a call naming any other
+      // path is not the user's doing, and answering per path would again say which paths were known.
+      requireHanded(ownerId, paths);
+      return openFor(ownerId, paths);
+    },
 
-    'audio.pick': async () => {
+    'audio.pick': async (_input, { ownerId }) => {
       const paths = await dialogs.open({
         title: 'Add audio',
         filters: [{ name: 'Audio', extensions: [...ACCEPTED_AUDIO_EXTENSIONS] }],
         multiple: true,
       });
-      return paths === null ? { files: [], refused: [] } : files.open(paths);
+      if (paths === null) return { files: [], refused: [] };
+      // The user chose these in main's own dialog: the window may name them from now on.
+      for (const path of paths) media.admit(ownerId, path);
+      return openFor(ownerId, paths);
     },
 
-    'audio.import': (request) => files.importBytes(request),
+    'audio.import': async (request, { ownerId }) => handOver(ownerId, await files.importBytes(request)),
 
-    'audio.savePeaks': ({ path, peaks }) => files.savePeaks(path, peaks),
+    'audio.savePeaks': ({ path, peaks }, { ownerId }) => {
+      requireHanded(ownerId, [path]);
+      return files.savePeaks(path, peaks);
+    },
 
     'audio.transcribe': async ({ source, options, mode, name, durationSec }, { ownerId }) => {
+      // Before the profile is looked at: the refusal must not depend on anything but the path's grant.
+      if ('path' in source) requireHanded(ownerId, [source.path]);
       const { client, profile } = gateway();
       const { upload, audio, written } = await audioToSend(files, source, profile.uploadLimitMb, durationSec);
       const streamId = streams.start(ownerId, async ({ signal, emit }) => {
@@ -132,10 +173,12 @@ export function createAudioHandlers({
 
     'transcripts.list': ({ query }) => history.list(query),
 
-    'transcripts.get': async ({ id }) => {
+    'transcripts.get': async ({ id }, { ownerId }) => {
       const entry = await history.get(id);
       const { name, kind, durationSec } = entry;
-      return { ...entry, audio: await files.describe(entry.audioPath, { name, kind, durationSec }) };
+      // The history's audio comes from main's own files: the window may save its peaks or send it again.
+      const audio = handOver(ownerId, await files.describe(entry.audioPath, { name, kind, durationSec }));
+      return { ...entry, audio };
     },
 
     'transcripts.delete': async ({ id }) => {

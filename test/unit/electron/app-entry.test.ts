@@ -142,7 +142,10 @@ describe('the app entry', () => {
     expect(fake.calls).toContain('protocol.handle');
     expect(fake.session.setPermissionRequestHandler).toHaveBeenCalled();
     expect(fake.session.setPermissionCheckHandler).toHaveBeenCalled();
-    expect([...fake.handlers.keys()].sort()).toEqual(METHOD_NAMES.map(methodChannel).sort());
+    // Every contract method, and the preload's private channel for dropped paths (issue 14, item 16).
+    expect([...fake.handlers.keys()].sort()).toEqual(
+      [...METHOD_NAMES.map(methodChannel), 'gs:dropped-path'].sort(),
+    );
   });
 
   it('hardens every webContents the app creates', async () => {

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { emitToOwner, senderInfoOf, wireIpcLayer } from '../../../src-main/electron/ipc-main.ts';
+import {
+  DROPPED_PATH_CHANNEL,
+  emitToOwner,
+  senderInfoOf,
+  wireIpcLayer,
+} from '../../../src-main/electron/ipc-main.ts';
 import type { IpcLayer, SenderInfo } from '../../../src-main/ipc/types.ts';
 import {
   eventChannel,
@@ -69,6 +74,7 @@ function fakeLayer() {
         data: 'ok',
       }),
     ),
+    registerDroppedPath: vi.fn((_sender: SenderInfo, _path: unknown) => true),
     abortOwnerStreams: vi.fn(),
     closeOwner: vi.fn(),
     dispose: vi.fn(),
@@ -134,9 +140,11 @@ describe('senderInfoOf', () => {
 });
 
 describe('wireIpcLayer', () => {
-  it('registers one handler per contract method, and nothing else', () => {
+  it('registers one handler per contract method and the private dropped-path channel, nothing else', () => {
     wireIpcLayer(fakeLayer());
-    expect([...electron.handlers.keys()].sort()).toEqual(METHOD_NAMES.map(methodChannel).sort());
+    expect([...electron.handlers.keys()].sort()).toEqual(
+      [...METHOD_NAMES.map(methodChannel), DROPPED_PATH_CHANNEL].sort(),
+    );
   });
 
   it('hands every call to the choke point with the sender, method and raw input', async () => {

@@ -28,7 +28,7 @@ import {
 import { wavFile } from '../../fake-gateway/audio.ts';
 import { startFakeGateway } from '../../fake-gateway/server.ts';
 import type { FakeGateway } from '../../fake-gateway/types.ts';
-import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
+import { createTestLayer, type TestLayer, TRUSTED_SENDER } from '../../support/test-layer.ts';
 
 let gateway: Required<FakeGateway>;
 let t: TestLayer;
@@ -97,10 +97,20 @@ const wav = () => new Uint8Array(wavFile(Buffer.alloc(24_000 * 2 * 6)));
 const recordingsDir = () => join(t.dataDir, 'media', 'recordings');
 const recordings = () => (existsSync(recordingsDir()) ? readdirSync(recordingsDir()) : []);
 
+/**
+ * `path`, handed to the test window as a drop would hand it: the preload registers a dropped file's path
+ * with main before the page may name it (issue 14, item 16; the refusals are in issue14-paths.test.ts).
+ */
+function dropped(path: string, layer: TestLayer = t): string {
+  layer.layer.registerDroppedPath(TRUSTED_SENDER, path);
+  return path;
+}
+
+/** A file the user has, dropped on the window. */
 function userFile(name: string, content: Uint8Array | string): string {
   const path = join(home, name);
   writeFileSync(path, content);
-  return path;
+  return dropped(path);
 }
 
 const ACCEPTED_LIST = ACCEPTED_AUDIO_EXTENSIONS.join(', ');
@@ -180,7 +190,7 @@ describe('transcribing', () => {
 
   it('refuses an audio-named link to a file that is not audio, sending and saving nothing', async () => {
     const secret = userFile('id_rsa', 'PRIVATE KEY');
-    const link = join(home, 'innocent.wav');
+    const link = dropped(join(home, 'innocent.wav'));
     symlinkSync(secret, link);
     const result = await t.call('audio.transcribe', {
       source: { path: link },
@@ -248,7 +258,13 @@ describe('opening audio files', () => {
     symlinkSync(secret, join(home, 'x.wav'));
 
     const opened = await t.ok('audio.open', {
-      paths: [clip, notes, join(home, 'gone.wav'), join(home, 'album.mp3'), empty, join(home, 'x.wav')],
+      paths: [
+        clip,
+        notes,
+        ...[join(home, 'gone.wav'), join(home, 'album.mp3'), empty, join(home, 'x.wav')].map((p) =>
+          dropped(p),
+        ),
+      ],
     });
     expect(opened.files).toEqual([
       {
@@ -278,7 +294,7 @@ describe('opening audio files', () => {
 
   it('follows a link to the real audio file, keeping the name the user dropped', async () => {
     const real = userFile('2025-05-01 take 3.mp3', 'ID3 fake mp3');
-    const link = join(home, 'latest.mp3');
+    const link = dropped(join(home, 'latest.mp3'));
     symlinkSync(real, link);
     const { files } = await t.ok('audio.open', { paths: [link] });
     expect(files[0]).toMatchObject({ path: real, name: 'latest.mp3', durationSec: null });
@@ -286,7 +302,7 @@ describe('opening audio files', () => {
 
   it('knows a file in the recordings folder as a recording, played from the media route', async () => {
     mkdirSync(recordingsDir(), { recursive: true });
-    const path = join(recordingsDir(), 'memo.webm');
+    const path = dropped(join(recordingsDir(), 'memo.webm'));
     writeFileSync(path, 'webm');
     const { files } = await t.ok('audio.open', { paths: [path] });
     expect(files[0]).toMatchObject({
@@ -504,7 +520,13 @@ describe('playing what was opened', () => {
     let grants: MediaGrants | undefined;
     const layer = createTestLayer({
       overrides: {
-        mediaGrants: { urlFor: (path) => grants!.urlFor(path), resolve: (token) => grants!.resolve(token) },
+        mediaGrants: {
+          urlFor: (path) => grants!.urlFor(path),
+          resolve: (token) => grants!.resolve(token),
+          admit: (ownerId, path) => grants!.admit(ownerId, path),
+          admits: (ownerId, path) => grants!.admits(ownerId, path),
+          forgetOwner: (ownerId) => grants!.forgetOwner(ownerId),
+        },
       },
     });
     grants = createMediaGrants(layer.dataDir);
@@ -516,12 +538,13 @@ describe('playing what was opened', () => {
         grants,
       });
       const bytes = wav();
-      const [dropped] = (await layer.ok('audio.open', { paths: [userFile('dropped.wav', bytes)] })).files;
-      const whole = await serve(new Request(dropped!.url));
+      const path = dropped(userFile('dropped.wav', bytes), layer);
+      const [opened] = (await layer.ok('audio.open', { paths: [path] })).files;
+      const whole = await serve(new Request(opened!.url));
       expect(whole.status).toBe(200);
       expect(whole.headers.get('content-type')).toBe('audio/wav');
       expect(new Uint8Array(await whole.arrayBuffer())).toEqual(bytes);
-      const part = await serve(new Request(dropped!.url, { headers: { range: 'bytes=0-3' } }));
+      const part = await serve(new Request(opened!.url, { headers: { range: 'bytes=0-3' } }));
       expect(part.status).toBe(206);
       expect(await part.text()).toBe('RIFF');
 
