@@ -36,6 +36,37 @@ export type ErrorCode =
   | 'malformed_response'
   | 'stream_too_large';
 
+/** The runtime list of error codes; the `satisfies` makes it complete and exact with respect to `ErrorCode`. */
+export const ERROR_CODES = Object.keys({
+  invalid_input: true,
+  forbidden_sender: true,
+  unknown_method: true,
+  not_found: true,
+  no_profile: true,
+  no_key: true,
+  plaintext_consent_required: true,
+  encryption_unavailable: true,
+  file_error: true,
+  busy: true,
+  internal: true,
+  auth_invalid: true,
+  quota_exhausted: true,
+  forbidden: true,
+  model_not_found: true,
+  format_unsupported: true,
+  compact_unsupported: true,
+  too_large: true,
+  rate_limited: true,
+  bad_request: true,
+  gateway_error: true,
+  upstream_unavailable: true,
+  timeout: true,
+  network: true,
+  aborted: true,
+  malformed_response: true,
+  stream_too_large: true,
+} satisfies Record<ErrorCode, true>) as [ErrorCode, ...ErrorCode[]];
+
 export interface AppError {
   code: ErrorCode;
   /** Clean, user-facing message (request-id suffixes removed). */

@@ -20,6 +20,14 @@ function isMethod(method: string): method is MethodName {
   return knownMethods.has(method);
 }
 
+/**
+ * A method name for a log line or a message. `String()` would throw on an object without a prototype
+ * (or with a throwing `toString`), and `dispatch` must answer whatever it is handed.
+ */
+function methodLabel(method: unknown): string {
+  return typeof method === 'string' ? method.slice(0, 80) : `(a ${typeof method})`;
+}
+
 /** Methods after which every other window should hear the new settings. */
 function changesSettings(method: MethodName): boolean {
   return method.startsWith('profiles.') || (method.startsWith('settings.') && method !== 'settings.get');
@@ -84,13 +92,11 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
   return {
     async dispatch(sender, method, input) {
       if (!isTrustedSender(sender, deps.isAppUrl)) {
-        log.warn(
-          `refused ${String(method).slice(0, 80)} from an untrusted sender (${sender.url.slice(0, 200)})`,
-        );
+        log.warn(`refused ${methodLabel(method)} from an untrusted sender (${sender.url.slice(0, 200)})`);
         return fail('forbidden_sender', 'This request did not come from Gateway Studio’s own window.');
       }
       if (typeof method !== 'string' || !isMethod(method)) {
-        return fail('unknown_method', `Unknown request “${String(method).slice(0, 80)}”.`);
+        return fail('unknown_method', `Unknown request “${methodLabel(method)}”.`);
       }
       // Inside its own `try`: a schema that throws (a bug, or a structure deeper than the stack) must
       // still answer, or the renderer hears only that main did not answer.

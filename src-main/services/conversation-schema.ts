@@ -8,7 +8,7 @@ import {
   type ChatSettings,
   type Conversation,
   type ConversationMessage,
-  type ErrorCode,
+  ERROR_CODES,
   MAX_LOGGED_BODY,
   MAX_LOGGED_EVENTS,
   MAX_TITLE_LENGTH,
@@ -43,36 +43,6 @@ export const chatFormat = z.enum(['responses', 'content']);
 const timestamp = z.string().max(64);
 const messageId = z.string().min(1).max(200);
 const count = z.number().nonnegative().nullable();
-
-const ERROR_CODES = Object.keys({
-  invalid_input: true,
-  forbidden_sender: true,
-  unknown_method: true,
-  not_found: true,
-  no_profile: true,
-  no_key: true,
-  plaintext_consent_required: true,
-  encryption_unavailable: true,
-  file_error: true,
-  busy: true,
-  internal: true,
-  auth_invalid: true,
-  quota_exhausted: true,
-  forbidden: true,
-  model_not_found: true,
-  format_unsupported: true,
-  compact_unsupported: true,
-  too_large: true,
-  rate_limited: true,
-  bad_request: true,
-  gateway_error: true,
-  upstream_unavailable: true,
-  timeout: true,
-  network: true,
-  aborted: true,
-  malformed_response: true,
-  stream_too_large: true,
-} satisfies Record<ErrorCode, true>) as [ErrorCode, ...ErrorCode[]];
 
 const appError = z.object({
   // A code this build does not know (a newer one wrote the file) is still an error worth showing.

@@ -11,8 +11,28 @@ const MAX_OPEN_PATHS = 200;
 
 const absolutePath = z.string().max(4_096).refine(isAbsolute, 'The file path must be absolute.');
 
+// The typed-array accessors, read from the shared prototype: they read the array's internal slots, so an
+// own property of the same name on the array cannot answer in their place.
+const typedArrayPrototype: object = Object.getPrototypeOf(Uint8Array.prototype);
+const slotGetter = <T>(name: 'buffer' | 'byteOffset' | 'byteLength') =>
+  Object.getOwnPropertyDescriptor(typedArrayPrototype, name)?.get as (this: Uint8Array) => T;
+const bufferOf = slotGetter<ArrayBufferLike>('buffer');
+const byteOffsetOf = slotGetter<number>('byteOffset');
+const byteLengthOf = slotGetter<number>('byteLength');
+
+/**
+ * A fresh, plain view of the same memory (no copy). `instanceof` also passes a subclass, or an array
+ * carrying own properties (`constructor`, `subarray`, `byteLength`) that the handlers' `subarray` and the
+ * size checks would consult; the fuzz test found `constructor` turning an import into an internal error.
+ * Bytes that crossed IPC are plain already; this makes the rule hold for every caller of `dispatch`.
+ */
+function plainBytes(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bufferOf.call(bytes), byteOffsetOf.call(bytes), byteLengthOf.call(bytes));
+}
+
 const audioBytes = z
   .instanceof(Uint8Array)
+  .transform(plainBytes)
   .refine((b) => b.byteLength > 0, 'The recording is empty.')
   .refine((b) => b.byteLength <= MAX_RECORDING_BYTES, 'The recording is too large.');
 
