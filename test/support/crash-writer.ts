@@ -12,24 +12,14 @@ import { createPrefsService } from '../../src-main/services/prefs.ts';
 import { createTranscriptHistory, type NewTranscript } from '../../src-main/services/transcript-history.ts';
 import type { Conversation, Transcript } from '../../src-preload/contract.ts';
 import { conversation, userMessage } from './conversation-fixtures.ts';
+import { seededRandom } from './seeded-random.ts';
 
 const [dataDirArg, runText, seedText] = process.argv.slice(2);
 if (!dataDirArg || !runText || !seedText) throw new Error('usage: crash-writer <dataDir> <run> <seed>');
 const dataDir: string = dataDirArg;
 const run = Number(runText);
 
-/** mulberry32: a small seeded generator, so a run's writes can be replayed from the seed. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(Number(seedText) ^ Math.imul(run + 1, 0x9e3779b1));
+const random = seededRandom(Number(seedText) ^ Math.imul(run + 1, 0x9e3779b1));
 
 const send = (event: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(event)}\n`);
 

@@ -26,6 +26,7 @@ import {
   type NewTranscript,
 } from '../../../src-main/services/transcript-history.ts';
 import type { Conversation, Notice, TranscriptSummary } from '../../../src-preload/contract.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
 
 const KILLS = 100;
 /** The longest wait between the child saying it is ready and the kill; most kills come far sooner. */
@@ -33,18 +34,6 @@ const MAX_DELAY_MS = 60;
 /** How long a child may take to start (a few hundred ms; far more only on a badly overloaded machine). */
 const START_LIMIT_MS = 20_000;
 const SEED = Number(process.env.GS_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-
-/** mulberry32, as in the child: small, seeded, good enough to spread kill times. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type ChildEvent =
   | { kind: 'ready' }
@@ -183,7 +172,7 @@ describe('stores killed mid-write (issue 14)', () => {
   it(`keep every committed write through ${KILLS} SIGKILLs at random moments`, async () => {
     console.log(`crash test seed ${SEED} (replay with GS_CRASH_SEED=${SEED})`);
     const started = performance.now();
-    const random = generator(SEED);
+    const random = seededRandom(SEED);
     const expected: Expected = {
       conversations: new Map(),
       transcripts: new Map(),

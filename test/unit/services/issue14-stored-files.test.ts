@@ -12,7 +12,6 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../src-main/app-failure.ts';
 import type { HandlerServices } from '../../../src-main/ipc/handlers/index.ts';
 import { createPrefsHandlers } from '../../../src-main/ipc/handlers/prefs.ts';
 import { createConversationStore } from '../../../src-main/services/conversation-store.ts';
@@ -23,6 +22,7 @@ import { createTranscriptHistory } from '../../../src-main/services/transcript-h
 import { DEFAULT_PREFS, type Notice } from '../../../src-preload/contract.ts';
 import { createConfSettingsStore } from '../../support/conf-store.ts';
 import { conversation, userMessage } from '../../support/conversation-fixtures.ts';
+import { failure } from '../../support/expect-failure.ts';
 import { createTestSecretBox, type TestSecretBox } from '../../support/test-secret-box.ts';
 
 const KEY = 'sk-test-1234567890abcdefWXYZ';
@@ -39,16 +39,6 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const openSettings = () =>
   createSettingsService({ directory: dir, secretBox: box, createStore: createConfSettingsStore });
 const settingsPath = () => join(dir, 'settings.json');
-
-function failure(run: () => unknown): AppFailure {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 /** A settings file as a later build might write it: a higher version, fields this build does not know. */
 function writeNewerSettings(): { text: string; id: string } {

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../src-main/app-failure.ts';
 import { createSettingsService } from '../../../src-main/services/settings.ts';
 import { createConfSettingsStore } from '../../support/conf-store.ts';
+import { failure } from '../../support/expect-failure.ts';
 import { createTestSecretBox, type TestSecretBox } from '../../support/test-secret-box.ts';
 
 let dir: string;
@@ -20,16 +20,6 @@ function tamper(change: (profile: Record<string, unknown>) => void): void {
   const file = JSON.parse(readFileSync(path, 'utf8'));
   change(file.profiles[0]);
   writeFileSync(path, JSON.stringify(file));
-}
-
-function failure(run: () => unknown): AppFailure {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
 }
 
 beforeEach(() => {

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../src-main/app-failure.ts';
 import { normaliseBaseUrl } from '../../../src-main/services/base-url.ts';
 import { createSettingsService } from '../../../src-main/services/settings.ts';
 import { createConfSettingsStore } from '../../support/conf-store.ts';
+import { failure } from '../../support/expect-failure.ts';
 import { createTestSecretBox, type TestSecretBox } from '../../support/test-secret-box.ts';
 
 const KEY = 'sk-test-1234567890abcdefWXYZ';
@@ -16,16 +16,6 @@ let box: TestSecretBox;
 const open = () =>
   createSettingsService({ directory: dir, secretBox: box, createStore: createConfSettingsStore });
 const settingsFile = () => readFileSync(join(dir, 'settings.json'), 'utf8');
-
-function failure(run: () => unknown): AppFailure {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppFailure) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'gs-settings-'));
