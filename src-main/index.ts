@@ -67,8 +67,9 @@ async function start(): Promise<void> {
     dataDir,
     secretBox: createSafeStorageBox(),
     createSettingsStore: createElectronSettingsStore,
-    // Node's fetch (undici), not net.fetch: the app runs the very network code the tests run.
-    fetch: createAppFetch(),
+    // Node's fetch (undici), not net.fetch: the app runs the very network code the tests run. Only the
+    // system's proxy is asked of Chromium, which knows the OS settings and PAC scripts (app-fetch.ts).
+    fetch: createAppFetch({ resolveProxy: (url) => session.defaultSession.resolveProxy(url) }),
     dialogs: createNativeDialogs(),
     mediaGrants,
     openExternal: async (url) => {

@@ -5,6 +5,7 @@
 // Every pattern here runs in time proportional to the text: a log line may carry a long error body, and
 // a pattern that backtracks over the rest of the text from each position (as `x-[a-z-]*key` did over
 // `x-x-x-…`) turns 100 KB into seconds of a blocked main process.
+import { scrubKnownSecretsInText } from './services/known-secrets.ts';
 
 /** Names whose value is a secret: `…key` (api-key, x-vendor-api-key, apiKey…) and `…authorization`. */
 const SECRET_NAME = /(?:key|authorization)$/i;
@@ -90,8 +91,13 @@ export interface Logger {
 }
 
 export function createLogger(scope: string): Logger {
+  // Patterns catch what looks like a key; the known secrets (any extra-header value too) are hidden by value.
   const line = (message: string, detail: unknown) =>
-    redact(detail === undefined ? `[${scope}] ${message}` : `[${scope}] ${message}: ${formatDetail(detail)}`);
+    redact(
+      scrubKnownSecretsInText(
+        detail === undefined ? `[${scope}] ${message}` : `[${scope}] ${message}: ${formatDetail(detail)}`,
+      ),
+    );
   return {
     info: (message, detail) => console.info(line(message, detail)),
     warn: (message, detail) => console.warn(line(message, detail)),

@@ -85,86 +85,43 @@ export const DEFAULT_VENDOR_KEY_HEADER = 'x-vendor-api-key';
 export const GOOGLE_KEY_HEADER = 'x-goog-api-key';
 export const DEFAULT_UPLOAD_LIMIT_MB = 25;
 
-// Rules of a profile's fields, shared by main (which enforces them) and the form (which explains them early).
-export const MAX_UPLOAD_LIMIT_MB = 2048;
-export const MAX_PROFILE_NAME_LENGTH = 60;
-/** RFC 9110 token characters: what an HTTP header name may contain. */
-export const HEADER_NAME_PATTERN = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
-
-// Keys and header values travel in HTTP headers, which take bytes, not text: a character beyond ASCII
-// (a zero-width space, a non-breaking hyphen from a word processor, a lone surrogate) or a control
-// character passes every length check and then breaks the request. Such characters are often invisible
-// when pasted, so the message names the character by its code point and says where it is.
-
-/** Names of the characters a paste most often brings along unseen (code points in hex, as in the message). */
-const CHARACTER_NAMES = new Map<number, string>([
-  [0x00, 'a NUL character'],
-  [0x09, 'a tab'],
-  [0x0a, 'a line break'],
-  [0x0d, 'a line break'],
-  [0x20, 'a space'],
-  [0xa0, 'a no-break space'],
-  [0xad, 'a soft hyphen'],
-  [0x200b, 'a zero-width space'],
-  [0x200c, 'a zero-width non-joiner'],
-  [0x200d, 'a zero-width joiner'],
-  [0x2010, 'a Unicode hyphen'],
-  [0x2011, 'a non-breaking hyphen'],
-  [0x2013, 'an en dash'],
-  [0x2014, 'an em dash'],
-  [0x2060, 'a word joiner'],
-  [0xfeff, 'a byte order mark'],
-]);
-
-/** Describes the first character outside visible ASCII (0x21–0x7E; with `allowSpaces`, also 0x20). */
-function firstInvisible(text: string, allowSpaces: boolean): string | null {
-  let position = 0;
-  // By code point, so a lone surrogate is reported as itself and an emoji counts once.
-  for (const char of text) {
-    position++;
-    const code = char.codePointAt(0) ?? 0;
-    if ((code > 0x20 && code < 0x7f) || (allowSpaces && code === 0x20)) continue;
-    const hex = code.toString(16).toUpperCase().padStart(4, '0');
-    const name = CHARACTER_NAMES.get(code);
-    return `U+${hex}${name ? ` (${name})` : ''} at position ${position}`;
-  }
-  return null;
-}
-
-/**
- * What is wrong with an API key (already trimmed), or `null`: it must be visible ASCII, no spaces.
- * Main refuses the key with this message; the form shows it before sending.
- */
-export function apiKeyProblem(key: string): string | null {
-  if (key === '') return 'The API key is empty.';
-  const found = firstInvisible(key, false);
-  return found === null
-    ? null
-    : `The API key contains ${found}; a key has only visible ASCII characters. Copy it again from its source, or type it.`;
-}
-
-/**
- * What is wrong with an extra header's value (already trimmed), or `null`: visible ASCII, with spaces
- * between words allowed (as in `studio/1.0 (desktop)`); empty is allowed.
- */
-export function headerValueProblem(name: string, value: string): string | null {
-  const found = firstInvisible(value, true);
-  return found === null
-    ? null
-    : `The value of “${name}” contains ${found}; a header value has only visible ASCII characters and spaces.`;
-}
+// The rules of a profile's typed fields (name, upload limit, key, extra headers, proxy address) are in
+// profile-field-rules.ts: only Settings needs them in the window, and this module's code is loaded before
+// the first screen.
 
 /** Where a key's ciphertext came from: the OS keychain, or Chromium's basic_text fallback (not secret). */
 export type KeyStorage = 'os' | 'basic_text';
 
-/** What the renderer may know about a profile. Never the key itself. */
+/**
+ * An extra header as the renderer may know it. Header values are secrets like the key (users put
+ * `CF-Access-Client-Secret`, proxy tokens and second keys there): the name, and at most the value's tail.
+ */
+export interface ExtraHeaderView {
+  name: string;
+  /** False for a header sent empty. */
+  hasValue: boolean;
+  /** The value's last four characters, for recognising it; null when the value is too short to show any. */
+  valueTail: string | null;
+}
+
+/**
+ * In an edit, keeps the value stored now under the header `keep` (its name when the form was loaded), so
+ * an unchanged (or renamed) header keeps its value without the renderer ever holding it.
+ */
+export interface KeptHeaderValue {
+  keep: string;
+}
+
+/** What the renderer may know about a profile. Never the key itself, nor an extra header's value. */
 export interface ProfileView {
   id: string;
   name: string;
   baseUrl: string;
   vendorKeyHeader: string;
-  extraHeaders: Record<string, string>;
+  extraHeaders: ExtraHeaderView[];
   uploadLimitMb: number;
+  /** How this profile's calls reach the gateway; never the proxy's sign-in. */
+  proxy: ProxyView;
   hasKey: boolean;
   /** Last four characters of the key, for recognising it. */
   keyTail: string | null;
@@ -178,8 +135,33 @@ export interface ProfileFields {
   name: string;
   baseUrl: string;
   vendorKeyHeader?: string;
-  extraHeaders?: Record<string, string>;
+  /** Header name → a new value, or the stored value to keep. Headers left out are removed. */
+  extraHeaders?: Record<string, string | KeptHeaderValue>;
   uploadLimitMb?: number;
+  /** Absent: the profile's proxy setting is kept as it is. */
+  proxy?: ProxyFields;
+}
+
+// ─── Proxy of a profile ──────────────────────────────────────────────────────────────────────────
+
+/** `system`: the operating system's proxy settings (the default); `none`: always direct; `manual`: `url`. */
+export type ProxyMode = 'system' | 'none' | 'manual';
+
+/** What the renderer may know about a profile's proxy: the address, and whether a sign-in is stored. */
+export interface ProxyView {
+  mode: ProxyMode;
+  /** The manual proxy's address, without any sign-in (`null` unless `mode` is `manual`). */
+  url: string | null;
+  /** A proxy user name and password are stored (encrypted, like the key). */
+  hasCredentials: boolean;
+}
+
+export interface ProxyFields {
+  mode: ProxyMode;
+  /** Required for `manual`. */
+  url?: string;
+  /** Absent: the stored sign-in is kept; `null`: it is removed; an object: it replaces the stored one. */
+  credentials?: { username: string; password: string } | null;
 }
 
 export interface EncryptionStatus {
@@ -250,7 +232,23 @@ export interface Transcript {
   /** The body as the gateway sent it (JSON text, SRT, VTT or plain text). */
   raw: string;
   format: TranscriptFormat;
+  /** What the gateway says it billed, when it says (JSON answers only). */
+  usage?: TranscriptionUsage;
 }
+
+/**
+ * A transcription's usage as the gateway reports it: seconds of audio (whisper-style models), or tokens
+ * (gpt-4o-transcribe-style models, whose input is mostly audio tokens). Unknown counts are `null`.
+ */
+export type TranscriptionUsage =
+  | { type: 'duration'; seconds: number }
+  | {
+      type: 'tokens';
+      inputTokens: number | null;
+      audioTokens: number | null;
+      outputTokens: number | null;
+      totalTokens: number | null;
+    };
 
 export type SpeechFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';
 
@@ -360,15 +358,25 @@ export type FamilyCheck =
   | { ok: true; latencyMs: number; modelCount: number }
   | { ok: false; latencyMs: number; error: AppError };
 
+/** How a call reached (or tried to reach) the gateway. `proxy` never carries a sign-in. */
+export type ConnectionRoute =
+  | { kind: 'direct'; source: 'system' | 'none' | 'environment' }
+  | { kind: 'proxy'; proxy: string; source: 'system' | 'manual' | 'environment' };
+
 export interface ConnectionReport {
   v1: FamilyCheck;
   v1beta: FamilyCheck;
+  /** The route the test took; `null` when it could not be worked out (the checks then say why). */
+  route: ConnectionRoute | null;
 }
 
 // ─── Inspector ───────────────────────────────────────────────────────────────────────────────────
 
 /** What stands in for the key wherever a request is shown or copied (a shell variable, for curl). */
 export const KEY_PLACEHOLDER = '$GATEWAY_API_KEY';
+
+// An extra header's placeholder is in secret-placeholders.ts: only the inspector needs it in the window, and
+// this module's code is loaded before the first screen.
 
 /** A request exactly as main sent it to the gateway, with the key replaced by `KEY_PLACEHOLDER`. */
 export interface SentRequest {
@@ -452,7 +460,11 @@ export interface AssistantMessage {
   /** The format and model that produced it. */
   format: ChatFormat;
   model: string;
-  inspector: ReplyInspector | null;
+  /**
+   * Whether the inspector's record of this reply (`ReplyInspector`) was taken. The record is kept apart
+   * from the conversation, in a bounded store (`conversations.detail`), and may since have been dropped.
+   */
+  hasDetail: boolean;
 }
 
 /** Where `/v1/responses/compact` replaced the earlier history with its compacted output. */
@@ -468,7 +480,8 @@ export interface CompactionMarker {
   tokensAfter: number | null;
   /** The messages it replaced, kept for reading only (never sent again). */
   replaced: ConversationMessage[];
-  inspector: ReplyInspector | null;
+  /** As for a reply: whether the compaction's request and answer were recorded (kept apart). */
+  hasDetail: boolean;
 }
 
 export type ConversationMessage = UserMessage | AssistantMessage | CompactionMarker;
@@ -506,6 +519,8 @@ export interface ConversationSummary {
   messageCount: number;
   /** The first words of the last message. */
   preview: string;
+  /** Bytes of inspector records kept for its replies (cleared with `conversations.clearDetail`). */
+  detailBytes: number;
 }
 
 export interface ConversationList {
@@ -515,6 +530,9 @@ export interface ConversationList {
 }
 
 export type ConversationExportFormat = 'md' | 'json';
+
+/** Inspector records kept per conversation: those of its latest replies (see inspector-detail-store.ts). */
+export const INSPECTOR_DETAILS_PER_CONVERSATION = 30;
 
 export const MAX_TITLE_LENGTH = 80;
 export const UNTITLED_CONVERSATION = 'New chat';
@@ -527,6 +545,16 @@ export function conversationTitle(conversation: Pick<Conversation, 'customTitle'
   const words = first?.text.replace(/\s+/g, ' ').trim() ?? '';
   if (!words) return UNTITLED_CONVERSATION;
   return words.length > MAX_TITLE_LENGTH ? `${words.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…` : words;
+}
+
+/**
+ * Ids of every message, those a compaction replaced included, oldest first (a compaction's replaced
+ * messages come before it): each reply or compaction among them may have an inspector record.
+ */
+export function allMessageIds(messages: readonly ConversationMessage[]): string[] {
+  return messages.flatMap((message) =>
+    message.role === 'compaction' ? [...allMessageIds(message.replaced), message.id] : [message.id],
+  );
 }
 
 // ─── HTTP ────────────────────────────────────────────────────────────────────────────────────────
@@ -573,6 +601,12 @@ export function isExternalLink(url: string): boolean {
 }
 
 // ─── Audio files (Transcribe) ────────────────────────────────────────────────────────────────────
+
+/**
+ * The most paths one `audio.open` or `audio.release` call may name: a drop of a whole folder's worth of
+ * files is still one call, more is a mistake. Main's schemas refuse more; the page sends more in parts.
+ */
+export const MAX_AUDIO_PATHS_PER_CALL = 200;
 
 /**
  * File extensions the app accepts as audio: the formats the gateway takes (WIRE.md), then other names of
@@ -761,6 +795,14 @@ export const BUILT_IN_VOICES = [
   'cedar',
 ] as const;
 
+/**
+ * What a partial clip holds: `parts 1–39 of 49` (or `part 1 of 49`). Shown by the page and used by main to
+ * name a partial clip's saved copy, so both say the same.
+ */
+export function speechPartialLabel(done: number, parts: number): string {
+  return done === 1 ? `part 1 of ${parts}` : `parts 1–${done} of ${parts}`;
+}
+
 /** Characters as the gateway counts them (code points, so an emoji is one). */
 export function speechCharacters(text: string): number {
   let count = 0;
@@ -812,6 +854,19 @@ export interface SpeechSummary {
   durationSec: number | null;
   /** From Generate to the first audio byte of the first part. */
   timeToFirstAudioMs: number | null;
+  /**
+   * Present while the clip holds only its first parts: the job failed or was stopped at part `done + 1`
+   * of `parts`. The parts kept were paid for; `speech.continue` sends only the rest.
+   */
+  partial?: SpeechPartial;
+}
+
+/** Why a clip is partial: the parts it holds and what stopped the next one. */
+export interface SpeechPartial {
+  /** Parts 1 to `done` are in the clip's audio. */
+  done: number;
+  /** The failed part's error, classified as any gateway error (`aborted` when the user stopped it). */
+  error: AppError;
 }
 
 /** A clip with everything needed to play, save and reuse it. */
@@ -911,6 +966,12 @@ export interface Methods {
   };
   /** Remembers a file's waveform peaks, so the next visit draws it at once. */
   'audio.savePeaks': { input: { path: string; peaks: AudioPeaks }; output: { saved: boolean } };
+  /**
+   * The queue no longer holds these files (its items were removed, cleared or cancelled). Main deletes
+   * those it wrote in this run (recordings, shorter clips) that no transcript refers to; `deleted`: how
+   * many. A file the user dropped or picked is never deleted.
+   */
+  'audio.release': { input: { paths: string[] }; output: { deleted: number } };
   /** Result event: `TranscriptionDone` (the transcript is saved in the history before it is reported). */
   'audio.transcribe': {
     input: {
@@ -931,8 +992,18 @@ export interface Methods {
     input: { id: string; format: TranscriptExportFormat };
     output: { path: string | null };
   };
-  /** Speaks a text of any length (in parts); result event: the saved `SpeechEntry`. `progress`: part k of n. */
+  /**
+   * Speaks a text of any length (in parts); result event: the saved `SpeechEntry`. `progress`: part k of n.
+   * A part that fails (or a stop) after others arrived keeps those as a `partial` entry, sent as the result
+   * before the error (or the stop) that ends the stream.
+   */
   'speech.generate': { input: SpeechRequest; output: StreamStarted };
+  /**
+   * Sends the parts a partial clip still lacks (with its own stored text and choices, whatever the
+   * editor holds now) and completes it under the same id. Result event: the `SpeechEntry`, whole, or
+   * still partial (with more parts) if a part fails again.
+   */
+  'speech.continue': { input: { id: string }; output: StreamStarted };
   /** The clips in the history, newest first. */
   'speech.list': { input: undefined; output: SpeechHistory };
   'speech.get': { input: { id: string }; output: SpeechEntry };
@@ -966,6 +1037,21 @@ export interface Methods {
     input: { id: string; format: ConversationExportFormat };
     output: { path: string | null };
   };
+  /**
+   * The inspector's record of one reply or compaction, kept apart from the conversation for its latest
+   * replies only. `detail: null`: none is kept (never recorded, or dropped since to bound the store).
+   */
+  'conversations.detail': {
+    input: { id: string; messageId: string };
+    output: { detail: ReplyInspector | null };
+  };
+  /** Keeps the record of a reply that has just ended (older records of the conversation may be dropped). */
+  'conversations.saveDetail': {
+    input: { id: string; messageId: string; detail: ReplyInspector };
+    output: { detailBytes: number };
+  };
+  /** Deletes every inspector record of a conversation; the conversation itself stays. */
+  'conversations.clearDetail': { input: { id: string }; output: { detailBytes: number } };
   'stream.stop': { input: { streamId: string }; output: { stopped: boolean } };
   'shell.openExternal': { input: { url: string }; output: { opened: boolean } };
 }
@@ -995,12 +1081,14 @@ export const METHOD_NAMES = Object.keys({
   'audio.pick': true,
   'audio.import': true,
   'audio.savePeaks': true,
+  'audio.release': true,
   'audio.transcribe': true,
   'transcripts.list': true,
   'transcripts.get': true,
   'transcripts.delete': true,
   'transcripts.export': true,
   'speech.generate': true,
+  'speech.continue': true,
   'speech.list': true,
   'speech.get': true,
   'speech.delete': true,
@@ -1015,6 +1103,9 @@ export const METHOD_NAMES = Object.keys({
   'conversations.rename': true,
   'conversations.delete': true,
   'conversations.export': true,
+  'conversations.detail': true,
+  'conversations.saveDetail': true,
+  'conversations.clearDetail': true,
   'stream.stop': true,
   'shell.openExternal': true,
 } satisfies Record<MethodName, true>) as MethodName[];

@@ -2,6 +2,7 @@
 // and a hint in plain words (WIRE.md part 3). Pure functions: no I/O here.
 import { type ErrorCode, HTTP_STATUS_TEXT } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { describeTlsFailure } from '../network/tls-failure.ts';
 import { isRecord } from './json.ts';
 
 /** What the failed call was doing: picks the hint (format advice, audio advice, compaction). */
@@ -210,6 +211,24 @@ function formatHint(operation: Operation): string {
   }
 }
 
+/** What a 413 asks of the user: the part of the request that can be made smaller on this call. */
+function tooLargeHint(operation: Operation): string {
+  switch (operation) {
+    case 'transcribe':
+    case 'translate':
+      return 'The request is too large for the gateway. Use a shorter file, or split it into parts.';
+    case 'speech':
+      return 'The request is too large for the gateway. Use a shorter text.';
+    case 'responses':
+    case 'content':
+    case 'compact':
+      return 'The request is too large for the gateway. Start a new conversation, or remove long messages and attachments from this one.';
+    case 'models':
+      // A listing sends no body: the gateway, or a proxy in front of it, is set up strangely.
+      return 'The gateway refused the request as too large, though it carried nothing. Check the base URL, or ask the gateway owner.';
+  }
+}
+
 function audioAdvice(operation: Operation): string | undefined {
   if (operation === 'transcribe' || operation === 'translate') {
     return 'If it keeps failing, first retry with a shorter audio file to check the request.';
@@ -337,11 +356,7 @@ function classify(
         retryable: true,
       };
     case 413:
-      return {
-        code: 'too_large',
-        hint: 'The request is too large for the gateway. Use a shorter file, or split it into parts.',
-        retryable: false,
-      };
+      return { code: 'too_large', hint: tooLargeHint(operation), retryable: false };
     case 429:
       return {
         code: 'rate_limited',
@@ -583,9 +598,20 @@ export function connectionNeverMade(error: unknown): boolean {
   return code !== undefined && NEVER_CONNECTED_CODES.has(code);
 }
 
-/** A failure of the connection itself (no HTTP answer, or the answer was cut). */
-export function networkFailure(error: unknown, operation: Operation, midAnswer = false): AppFailure {
+/**
+ * A failure of the connection itself (no HTTP answer, or the answer was cut). `midAnswer`: the answer had
+ * begun; `partKept`: the caller keeps what had arrived (a streamed reply's text), so the hint may say so.
+ * An answer read whole (a non-streamed reply, a transcript, a list) keeps nothing of a cut body.
+ */
+export function networkFailure(
+  error: unknown,
+  operation: Operation,
+  midAnswer = false,
+  partKept = midAnswer,
+): AppFailure {
   const code = causeCode(error);
+  // Which certificate was refused and why (src-main/network/tls-failure.ts).
+  const tlsProblem = describeTlsFailure(error);
   let message = midAnswer
     ? 'The connection closed before the answer was complete.'
     : 'Could not reach the gateway.';
@@ -608,9 +634,8 @@ export function networkFailure(error: unknown, operation: Operation, midAnswer =
     // The gateway was reached: the address is fine, the connection was dropped while it had the request.
     message = 'The connection to the gateway was closed before it answered.';
     hint = 'The gateway, or a proxy in front of it, dropped the connection. Try again.';
-  } else if (code?.includes('CERT') || code === 'ERR_SSL_WRONG_VERSION_NUMBER') {
-    message = 'A secure (TLS) connection to the gateway could not be made.';
-    hint = 'Check the address (https or http) and the certificate of the gateway.';
+  } else if (tlsProblem !== null) {
+    ({ message, hint } = tlsProblem);
     retryable = false;
   } else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     // The HTTP stack's own limit (a fetch without the app's dispatcher). The request reached the
@@ -624,7 +649,9 @@ export function networkFailure(error: unknown, operation: Operation, midAnswer =
       operation,
     );
   } else if (midAnswer) {
-    hint = 'What arrived so far is kept. Try again.';
+    hint = partKept
+      ? 'What arrived so far is kept. Try again.'
+      : 'An answer cut short cannot be read, so none of it is shown. Try again.';
   }
   return withOperationAdvice(
     new AppFailure('network', message, { hint, retryable, cause: error }),
@@ -640,6 +667,19 @@ export function malformedFailure(detail: string, operation: Operation): AppFailu
     }),
     operation,
   );
+}
+
+/** How much of a malformed event a message quotes: enough to recognise it, short enough to read. */
+const EVENT_PREVIEW_CHARS = 80;
+
+/**
+ * A stream event whose data could not be read as JSON. Its start is quoted as it arrived, on one line
+ * (`JSON.stringify` would show every quote as `\"`, which reads as a different text).
+ */
+export function malformedEventFailure(data: string, operation: Operation): AppFailure {
+  const flat = data.replace(/\s+/g, ' ').trim();
+  const preview = flat.length > EVENT_PREVIEW_CHARS ? `${flat.slice(0, EVENT_PREVIEW_CHARS)}…` : flat;
+  return malformedFailure(`a stream event was not valid JSON: “${preview}”.`, operation);
 }
 
 export function tooLargeStreamFailure(

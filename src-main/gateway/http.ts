@@ -6,6 +6,7 @@ import {
   KEY_PLACEHOLDER,
   type SentRequest,
 } from '../../src-preload/contract.ts';
+import { headerPlaceholder } from '../../src-preload/secret-placeholders.ts';
 import { AppFailure } from '../app-failure.ts';
 import {
   DEFAULT_LIMITS,
@@ -249,10 +250,18 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   const authNames = new Set([...AUTH_HEADERS, vendorKeyHeader.toLowerCase()]);
 
   const vendorHeaderName = vendorKeyHeader.toLowerCase();
-  /** What the inspector shows instead of the key: a shell variable a copied curl command can use. */
+  /** The extra headers' values by lower-cased name: secrets like the key (issue 14, item 12). */
+  const extraValues = new Map(
+    Object.entries(options.extraHeaders ?? {}).map(([name, value]) => [name.toLowerCase(), value.trim()]),
+  );
+  /**
+   * What the inspector shows instead of the key and the extra headers' values: shell variables a copied
+   * curl command can use. An empty value hides nothing and stays as it is.
+   */
   const maskKey = (name: string, value: string): string => {
     if (name === 'authorization') return `Bearer ${KEY_PLACEHOLDER}`;
     if (name === vendorHeaderName) return KEY_PLACEHOLDER;
+    if (value !== '' && extraValues.get(name) === value) return headerPlaceholder(name);
     return value;
   };
 
@@ -304,7 +313,13 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     return url;
   }
 
-  function failureFor(error: unknown, lifetime: Lifetime, spec: RequestSpec, midAnswer: boolean): AppFailure {
+  function failureFor(
+    error: unknown,
+    lifetime: Lifetime,
+    spec: RequestSpec,
+    midAnswer: boolean,
+    partKept = midAnswer,
+  ): AppFailure {
     if (error instanceof AppFailure) return error;
     switch (lifetime.reason) {
       case 'caller':
@@ -315,7 +330,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       case 'upload':
         return timeoutFailure(lifetime.reason, lifetime.timerMs, spec.operation);
       default:
-        return networkFailure(error, spec.operation, midAnswer);
+        return networkFailure(error, spec.operation, midAnswer, partKept);
     }
   }
 
@@ -372,7 +387,14 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
       lifetime.end('closed');
     };
 
-    async function* chunks(maxBytes = limits.maxStreamBytes): AsyncGenerator<Uint8Array, void, undefined> {
+    /**
+     * `partKept`: whether the reader keeps what it was given before a failure (a stream shows it as it
+     * comes); a body read whole by `text` is dropped when it is cut, and the failure must not say otherwise.
+     */
+    async function* chunks(
+      maxBytes = limits.maxStreamBytes,
+      partKept = true,
+    ): AsyncGenerator<Uint8Array, void, undefined> {
       if (finished) throw abortedFailure();
       if (!response.body) {
         finished = true;
@@ -393,11 +415,11 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
           try {
             result = await reader.read();
           } catch (error) {
-            throw failureFor(error, lifetime, spec, true);
+            throw failureFor(error, lifetime, spec, true, partKept);
           }
           // Time the consumer spends on a chunk is not the gateway's silence.
           lifetime.disarm();
-          if (lifetime.reason !== undefined) throw failureFor(undefined, lifetime, spec, true);
+          if (lifetime.reason !== undefined) throw failureFor(undefined, lifetime, spec, true, partKept);
           if (result.done) {
             complete = true;
             return;
@@ -419,7 +441,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
 
     /** The whole body as text; a body read whole is what the inspector shows as the raw answer. */
     async function text(maxBytes?: number): Promise<string> {
-      const whole = await readAll(chunks(maxBytes));
+      const whole = await readAll(chunks(maxBytes, false));
       spec.observer?.body?.(whole);
       return whole;
     }

@@ -7,6 +7,7 @@ import { toAppError } from '../app-failure.ts';
 import { createLogger } from '../log.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
+import { setKnownSecretsProvider } from '../services/known-secrets.ts';
 import { createSettingsService } from '../services/settings.ts';
 import { sweepAtStart } from '../services/start-sweep.ts';
 import { createHandlers } from './handlers/index.ts';
@@ -57,6 +58,8 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     secretBox: deps.secretBox,
     createStore: deps.createSettingsStore,
   });
+  // From here on, whatever is written to disk or to the log is scrubbed of every secret the profiles hold.
+  setKnownSecretsProvider(() => settings.secretValues());
   const gateway = createGatewayAccess(settings, deps.fetch);
   const streams = new StreamManager({
     deliver: (ownerId, batch) => deps.emit(ownerId, 'stream.batch', batch),

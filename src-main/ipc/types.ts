@@ -1,5 +1,6 @@
 // What the IPC layer needs from its host (the Electron entry, or a test) and what it gives back.
 import type { AppInfo, EventName, Events, Result } from '../../src-preload/contract.ts';
+import type { AppFetch } from '../app-fetch.ts';
 import type { FetchLike } from '../gateway/types.ts';
 import type { MediaGrants } from '../services/media-grants.ts';
 import type { SecretBox } from '../services/secret-box.ts';
@@ -41,7 +42,8 @@ export interface IpcHostDeps {
   secretBox: SecretBox;
   /** Builds the electron-store (in the app) or a plain `conf` store (in tests) for settings. */
   createSettingsStore: SettingsStoreFactory;
-  fetch: FetchLike;
+  /** The app's fetch (src-main/app-fetch.ts), which routes each profile through its proxy; or a plain one. */
+  fetch: FetchLike | AppFetch;
   dialogs: Dialogs;
   /** Audio outside the media folder the page may play; the app protocol serves from the same instance. */
   mediaGrants: MediaGrants;

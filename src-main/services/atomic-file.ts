@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { scrubKnownSecretsInFile } from './known-secrets.ts';
 
 /** How the temp file of a write is named beside its target: `<name>.<12 hex>.tmp`. */
 const TEMP_NAME = /^.+\.[0-9a-f]{12}\.tmp$/;
@@ -49,7 +50,14 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/**
+ * Writes `data` to `path` atomically and durably. Text is written with every known secret hidden
+ * (known-secrets.ts): every store and export of the app writes through here, so this is the one place where
+ * nothing secret reaches the disk. Bytes (audio) are written as they are. The store of the secrets themselves
+ * (settings.json, written by electron-store) must never come through here.
+ */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const content = typeof data === 'string' ? scrubKnownSecretsInFile(data) : data;
   const folder = dirname(path);
   const created = await mkdir(folder, { recursive: true });
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
@@ -60,7 +68,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     const handle = await open(temp, 'wx');
     opened = true;
     try {
-      await handle.writeFile(data);
+      await handle.writeFile(content);
       // The bytes reach the disk before the name points at them; without this a power cut soon after the
       // rename can leave the name on an empty file (delayed allocation), which the store moves aside as corrupt.
       await handle.sync();

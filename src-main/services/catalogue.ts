@@ -1,6 +1,6 @@
 // The model catalogue of each profile: both listings merged, cached in memory and on disk so the
 // pickers fill instantly after a restart, and refreshed on request.
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type {
@@ -15,6 +15,7 @@ import { AppFailure, toAppError } from '../app-failure.ts';
 import { mergeCatalogue } from '../gateway/index.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 import type { GatewayAccess } from './gateway-access.ts';
+import { readStoredText } from './stored-file.ts';
 
 const cachedSchema = z.object({
   profileId: z.string(),
@@ -37,6 +38,8 @@ type Listing =
 
 /** A model listing is small and quick; a gateway that has not answered by then will not. */
 export const LISTING_TIMEOUT_MS = 20_000;
+/** Far above any real listing (thousands of models are ~1 MB); a larger cache file is ignored and listed afresh. */
+const CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 async function timed(list: (signal: AbortSignal) => Promise<CatalogueModel[]>): Promise<Listing> {
   const started = performance.now();
@@ -72,12 +75,12 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
   const fileOf = (profileId: string) => join(cacheDir, `catalogue-${encodeURIComponent(profileId)}.json`);
 
   const fetchBoth = async (profileId: string | undefined) => {
-    const { client, profile } = access(profileId);
+    const { client, profile, route } = access(profileId);
     const [v1, v1beta] = await Promise.all([
       timed((signal) => client.listModelsV1({ signal })),
       timed((signal) => client.listModelsV1beta({ signal })),
     ]);
-    return { profile, v1, v1beta };
+    return { profile, v1, v1beta, route };
   };
 
   const readCache = async (profile: ProfileView) => {
@@ -85,7 +88,10 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
     const inMemory = memory.get(profile.id);
     if (inMemory?.stamp === stamp) return inMemory;
     try {
-      const parsed = cachedSchema.parse(JSON.parse(await readFile(fileOf(profile.id), 'utf8')));
+      // Through the stores' read path: size-limited, and scrubbed of any key an older build cached.
+      const stored = await readStoredText(fileOf(profile.id), CACHE_MAX_BYTES);
+      if (stored.kind !== 'text') return null;
+      const parsed = cachedSchema.parse(JSON.parse(stored.text));
       if (parsed.stamp !== stamp) return null;
       const catalogue = parsed as unknown as Catalogue & { stamp: string };
       memory.set(profile.id, catalogue);
@@ -124,8 +130,10 @@ export function createCatalogueService(access: GatewayAccess, cacheDir: string):
     },
 
     async testConnection(profileId) {
-      const { v1, v1beta } = await fetchBoth(profileId);
-      return { v1: check(v1), v1beta: check(v1beta) };
+      const { v1, v1beta, route } = await fetchBoth(profileId);
+      // Asked again after the calls (the system's answer is cached by Chromium, so it is the one they got);
+      // when it cannot be worked out, the checks above already say why.
+      return { v1: check(v1), v1beta: check(v1beta), route: await route().catch(() => null) };
     },
 
     async forget(profileId) {

@@ -1,100 +1,170 @@
-// Defence in depth for the one rule: the key never reaches the renderer. A gateway (or a proxy in
-// front of it) may echo request headers in an error message or a body; everything the gateway client
-// returns, throws or streams for a profile passes through here, with that profile's key blotted out.
+// Defence in depth for the one rule: no secret reaches the renderer. A gateway (or a proxy in front of it)
+// may echo request headers in an error message, a response header or a body, whole or in part, escaped,
+// base64-encoded, or split across stream deltas; everything the gateway client returns, throws, streams or
+// shows the inspector for a profile passes through here, with that profile's secrets (its key and its
+// extra-header values) hidden. What counts as a secret's trace: secret-matcher.ts.
 import type { StreamEvent } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import type { CallOptions, GatewayClient, WireObserver } from '../gateway/types.ts';
+import { compileSecrets, type SecretMatcher } from './secret-matcher.ts';
+import { HeldText, scrubValue } from './secret-scrub.ts';
+import { createSseScrubber } from './secret-sse.ts';
 
-const HIDDEN = '[key hidden]';
-/** Shorter "keys" would blot out ordinary words; real keys are far longer. */
-const MIN_SECRET_LENGTH = 8;
+type Secrets = string | readonly string[];
 
-/**
- * `value` with every occurrence of `secret` in its strings replaced. Parts with nothing to replace are
- * returned as they are (no copy): this runs on every streamed token.
- */
-export function scrubSecret<T>(value: T, secret: string): T {
-  if (secret.length < MIN_SECRET_LENGTH) return value;
-  const scrub = (item: unknown): unknown => {
-    if (typeof item === 'string') return item.includes(secret) ? item.split(secret).join(HIDDEN) : item;
-    if (Array.isArray(item)) {
-      const items = item.map(scrub);
-      return items.some((next, i) => next !== item[i]) ? items : item;
-    }
-    if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
-      const entries = Object.entries(item);
-      const scrubbed = entries.map(([k, v]) => [k, scrub(v)] as const);
-      return scrubbed.some(([, next], i) => next !== entries[i]?.[1]) ? Object.fromEntries(scrubbed) : item;
-    }
-    return item;
-  };
-  return scrub(value) as T;
+function matcherOf(secrets: Secrets | SecretMatcher): SecretMatcher {
+  if (typeof secrets === 'string') return compileSecrets([secrets]);
+  return isMatcher(secrets) ? secrets : compileSecrets(secrets);
 }
 
-function scrubFailure(error: unknown, secret: string): unknown {
+const isMatcher = (value: Secrets | SecretMatcher): value is SecretMatcher =>
+  typeof value === 'object' && 'ranges' in value;
+
+/** `value` with every trace of `secrets` in its strings hidden; the very same value when there is none. */
+export function scrubSecret<T>(value: T, secrets: Secrets): T {
+  return scrubValue(value, matcherOf(secrets));
+}
+
+function scrubFailure(error: unknown, matcher: SecretMatcher): unknown {
   if (!(error instanceof AppFailure)) return error;
-  const details = scrubSecret(
+  const details = scrubValue(
     { hint: error.hint, status: error.status, requestId: error.requestId, retryAfterMs: error.retryAfterMs },
-    secret,
+    matcher,
   );
-  return new AppFailure(error.code, scrubSecret(error.message, secret), {
+  return new AppFailure(error.code, matcher.scrub(error.message), {
     ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)),
     retryable: error.retryable,
+    // The log tells a TLS or proxy failure by its cause chain: kept, scrubbed like the rest.
+    ...(error.cause === undefined ? {} : { cause: scrubCause(error.cause, matcher, 0) }),
   });
 }
 
 /**
- * An observer that sees the call's traffic only after `secret` is blotted out of it. Observers watch the
- * wire from inside the client, below the shield's wrapping of results, so they need their own.
+ * An error of a cause chain with the secrets hidden in its strings (message, stack, code…), of the same
+ * kind (prototype) so that whoever reads it still knows it; the chain is followed a few levels deep.
  */
-export function shieldObserver(observer: WireObserver, secret: string): WireObserver {
+function scrubCause(cause: unknown, matcher: SecretMatcher, depth: number): unknown {
+  if (!(cause instanceof Error)) return scrubValue(cause, matcher);
+  if (depth > 8) return undefined;
+  const copy = Object.create(Object.getPrototypeOf(cause)) as Error;
+  for (const name of Object.getOwnPropertyNames(cause)) {
+    const descriptor = Object.getOwnPropertyDescriptor(cause, name)!;
+    if ('value' in descriptor) {
+      const value: unknown = descriptor.value;
+      descriptor.value =
+        name === 'cause'
+          ? scrubCause(value, matcher, depth + 1)
+          : typeof value === 'string'
+            ? matcher.scrub(value)
+            : value;
+    }
+    Object.defineProperty(copy, name, descriptor);
+  }
+  return copy;
+}
+
+/**
+ * An observer that sees the call's traffic only after the secrets are hidden in it. Observers watch the
+ * wire from inside the client, below the shield's wrapping of results, so they need their own. Raw SSE
+ * messages are scrubbed each after those before it (a secret split over several: secret-sse.ts).
+ */
+export function shieldObserver(observer: WireObserver, secrets: Secrets | SecretMatcher): WireObserver {
+  const matcher = matcherOf(secrets);
   const shielded: WireObserver = {};
   if (observer.request) {
     const request = observer.request.bind(observer);
-    shielded.request = (sent) => request(scrubSecret(sent, secret));
+    shielded.request = (sent) => request(scrubValue(sent, matcher));
   }
   if (observer.response) {
     const response = observer.response.bind(observer);
-    shielded.response = (status, headers) => response(status, scrubHeaders(headers, secret));
+    shielded.response = (status, headers) => response(status, scrubHeaders(headers, matcher));
   }
   if (observer.sseMessage) {
     const sseMessage = observer.sseMessage.bind(observer);
-    shielded.sseMessage = (message) => sseMessage(scrubSecret(message, secret));
+    const scrubMessage = createSseScrubber(matcher);
+    shielded.sseMessage = (message) => sseMessage(scrubMessage(message));
   }
   if (observer.body) {
     const body = observer.body.bind(observer);
-    shielded.body = (text) => body(scrubSecret(text, secret));
+    shielded.body = (text) => body(matcher.scrub(text));
   }
   return shielded;
 }
 
-function scrubHeaders(headers: Headers, secret: string): Headers {
-  if (secret.length < MIN_SECRET_LENGTH) return headers;
+function scrubHeaders(headers: Headers, matcher: SecretMatcher): Headers {
+  if (matcher.empty) return headers;
   let found = false;
-  for (const [, value] of headers) if (value.includes(secret)) found = true;
+  for (const [, value] of headers) if (matcher.ranges(value).length > 0) found = true;
   if (!found) return headers;
   const scrubbed = new Headers();
-  for (const [name, value] of headers) scrubbed.append(name, scrubSecret(value, secret));
+  for (const [name, value] of headers) scrubbed.append(name, matcher.scrub(value));
   return scrubbed;
 }
 
-/** The same client, with `secret` scrubbed from every result, failure, stream event and observed message. */
-export function shieldSecret(client: GatewayClient, secret: string): GatewayClient {
+type DeltaType = 'text-delta' | 'reasoning-delta';
+
+/**
+ * A stream's events with the secrets hidden. The text and the reasoning each arrive as deltas that the
+ * window joins into one string, so each keeps back the tail that could begin a secret until the next delta
+ * (of the same kind) shows what it is; the tails go out, in the order they were held, before a delta of
+ * the other kind or any other event (a usage, the terminal `done` or `error`, which a user's Stop also produces) and when the stream
+ * ends, so nothing is lost and every field reads in order.
+ */
+async function* shieldStream(
+  events: () => AsyncIterable<StreamEvent>,
+  matcher: SecretMatcher,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  const held = new Map<DeltaType, HeldText>();
+  function* flush(except?: DeltaType): Generator<StreamEvent> {
+    // Map order is the order the kinds first held something; emptied kinds are dropped so it stays so.
+    for (const [type, text] of held) {
+      if (type === except) continue;
+      const rest = text.flush();
+      if (rest !== '') yield { type, text: rest };
+      held.delete(type);
+    }
+  }
+  // Breaking out of this loop returns the inner iterator too, which aborts the request.
+  // Called here, so that whatever the call does, even throwing before its first await, is covered.
+  for await (const event of events()) {
+    if (event.type === 'text-delta' || event.type === 'reasoning-delta') {
+      // The other kind's part is over once this one speaks (the reasoning ends as the answer starts):
+      // its held tail is shown now rather than at the end of the whole reply.
+      yield* flush(event.type);
+      let text = held.get(event.type);
+      if (!text) {
+        text = new HeldText(matcher);
+        held.set(event.type, text);
+      }
+      const shown = text.push(event.text);
+      if (!text.holding) held.delete(event.type);
+      if (shown !== '') yield { type: event.type, text: shown };
+      continue;
+    }
+    yield* flush();
+    yield scrubValue(event, matcher);
+  }
+  yield* flush();
+}
+
+/**
+ * The same client, with `secrets` (the profile's key and every extra-header value) hidden from every
+ * result, failure, stream event and observed message.
+ */
+export function shieldSecret(client: GatewayClient, secrets: Secrets): GatewayClient {
+  const matcher = matcherOf(secrets);
   const options = <C extends CallOptions | undefined>(call: C): C =>
-    call?.observer ? { ...call, observer: shieldObserver(call.observer, secret) } : call;
+    call?.observer ? { ...call, observer: shieldObserver(call.observer, matcher) } : call;
   // Both take a thunk so that whatever the call does, even throwing before its first await, is covered.
   const scrubbed = async <R>(result: () => Promise<R>): Promise<R> => {
     try {
-      return scrubSecret(await result(), secret);
+      return scrubValue(await result(), matcher);
     } catch (error) {
-      throw scrubFailure(error, secret);
+      throw scrubFailure(error, matcher);
     }
   };
   const stream = (events: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> =>
-    (async function* () {
-      // Breaking out of this loop returns the inner iterator too, which aborts the request.
-      for await (const event of events()) yield scrubSecret(event, secret);
-    })();
+    shieldStream(events, matcher);
   return {
     transcribe: (source, transcription, call) =>
       scrubbed(() => client.transcribe(source, transcription, options(call))),

@@ -1,34 +1,61 @@
-// Gateway profiles and their keys. Keys are stored only as ciphertext (SecretBox); the renderer gets
-// ProfileView (hasKey + last four characters). The gateway layer asks `credentials()` for the key.
+// Gateway profiles and their keys. Keys and extra-header values are stored only as ciphertext (SecretBox);
+// the renderer gets ProfileView (hasKey + last four characters; header names + a value tail). The gateway
+// layer asks `credentials()` for the key and the header values.
 import { randomUUID } from 'node:crypto';
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
-  apiKeyProblem,
   DEFAULT_UPLOAD_LIMIT_MB,
   DEFAULT_VENDOR_KEY_HEADER,
   GOOGLE_KEY_HEADER,
-  HEADER_NAME_PATTERN,
-  headerValueProblem,
+  type KeptHeaderValue,
   type KeyStorage,
-  MAX_PROFILE_NAME_LENGTH,
-  MAX_UPLOAD_LIMIT_MB,
   type Notice,
   type ProfileFields,
   type ProfileSaved,
   type ProfileView,
   type SettingsState,
 } from '../../src-preload/contract.ts';
+import {
+  apiKeyProblem,
+  HEADER_NAME_PATTERN,
+  headerValueProblem,
+  MAX_PROFILE_NAME_LENGTH,
+  MAX_UPLOAD_LIMIT_MB,
+} from '../../src-preload/profile-field-rules.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isRecord } from '../gateway/json.ts';
+import {
+  applyProxyEdit,
+  type ProxyRoute,
+  proxyPassword,
+  proxyRoute,
+  proxyView,
+  SYSTEM_PROXY,
+  storedProxySchema,
+} from '../network/proxy-setting.ts';
 import { normaliseBaseUrl } from './base-url.ts';
+import {
+  editHeaders,
+  type HeaderSealer,
+  headerViews,
+  isScrubbedHeader,
+  openHeaders,
+  sealClearHeaders,
+  sealedHeaderSchema,
+  withoutKeptValues,
+} from './sealed-headers.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { SettingsStore, SettingsStoreFactory } from './settings-store.ts';
 import { readStoredTextSync, tooLargeProblem } from './stored-file.ts';
 
 const SETTINGS_FILE = 'settings';
-const FORMAT_VERSION = 1;
+/**
+ * 1: header values in clear (`extraHeaders`). 2: header values sealed (`sealedHeaders`). A build of
+ * version 1 keeps a file of version 2 read-only instead of saving it without the sealed headers.
+ */
+export const FORMAT_VERSION = 2;
 /**
  * The largest settings file read. A profile at the IPC schemas' limits (50 extra headers of 200 + 8,000
  * characters, an 8,192-character key sealed, a 2,000-character address) is under 0.5 MB as JSON, so this
@@ -45,8 +72,12 @@ const storedProfileSchema = z.object({
   name: z.string(),
   baseUrl: z.string(),
   vendorKeyHeader: z.string(),
-  extraHeaders: z.record(z.string(), z.string()),
+  /** Header values in clear, awaiting sealing (see `StoredHeaders`); always written, for older builds. */
+  extraHeaders: z.record(z.string(), z.string()).default({}),
+  sealedHeaders: z.array(sealedHeaderSchema).default([]),
   uploadLimitMb: z.number(),
+  /** How calls reach the gateway (network/proxy-setting.ts); a profile of an older build uses the system's. */
+  proxy: storedProxySchema.default(() => ({ ...SYSTEM_PROXY })),
   keyCipher: z.string().nullable(),
   keyStorage: z.enum(['os', 'basic_text']).nullable(),
   keyTail: z.string().nullable(),
@@ -76,6 +107,10 @@ const KEY_HEADERS = new Set([DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER]);
 export interface Credentials {
   profile: ProfileView;
   apiKey: string;
+  /** The profile's proxy setting, its sign-in decrypted. */
+  proxy: ProxyRoute;
+  /** The extra headers to send, values decrypted. */
+  extraHeaders: Record<string, string>;
 }
 
 export interface SettingsService {
@@ -94,8 +129,13 @@ export interface SettingsService {
    * settings state is where the window shows notices, so every store reports through it. Same id: kept once.
    */
   addNotice(notice: Notice): void;
-  /** Main only: the profile (active one by default) with its decrypted key. */
+  /** Main only: the profile (active one by default) with its decrypted key and header values. */
   credentials(profileId?: string): Credentials;
+  /**
+   * Main only: every secret the profiles hold in clear (each decrypted API key and every extra-header
+   * value, non-empty), so the secret scrubber can keep all of them out of what reaches the window or disk.
+   */
+  secretValues(): string[];
 }
 
 export interface SettingsServiceOptions {
@@ -204,7 +244,11 @@ function invalid(message: string, hint?: string): AppFailure {
   return new AppFailure('invalid_input', message, hint === undefined ? {} : { hint });
 }
 
-function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, string>): void {
+/** Checks the key header and the extra headers' names, and the values that are new (kept ones were checked). */
+function validateHeaders(
+  vendorKeyHeader: string,
+  extraHeaders: Record<string, string | KeptHeaderValue>,
+): void {
   if (!HEADER_NAME_PATTERN.test(vendorKeyHeader)) {
     throw invalid(
       `“${vendorKeyHeader}” is not a valid header name.`,
@@ -224,7 +268,7 @@ function validateHeaders(vendorKeyHeader: string, extraHeaders: Record<string, s
       throw invalid(`The header “${name}” is set by Gateway Studio itself and cannot be overridden.`);
     }
     // The contract's rule, so the form says the same before Save.
-    const problem = headerValueProblem(name, value);
+    const problem = typeof value === 'string' ? headerValueProblem(name, value) : null;
     if (problem !== null) throw invalid(problem);
   }
 }
@@ -243,13 +287,20 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   const { secretBox } = options;
   const now = () => (options.now?.() ?? new Date()).toISOString();
 
-  if (store.get('version') === undefined) store.set('version', FORMAT_VERSION);
+  // A file of a newer build is read-only (`readOnlyStore`); anything else is brought to this version.
+  const storedVersion = store.get('version');
+  const isOwnFormat = typeof storedVersion !== 'number' || storedVersion <= FORMAT_VERSION;
 
   const profiles = (): StoredProfile[] => {
     const parsed = z.array(storedProfileSchema).safeParse(store.get('profiles') ?? []);
     return parsed.success ? parsed.data : [];
   };
-  const saveProfiles = (list: StoredProfile[]) => store.set('profiles', list);
+  /** Decrypted secrets for the scrubber, which asks often; rebuilt after any change to the profiles. */
+  let knownSecrets: string[] | null = null;
+  const saveProfiles = (list: StoredProfile[]) => {
+    knownSecrets = null;
+    store.set('profiles', list);
+  };
   const activeId = (): string | null => {
     const id = store.get('activeProfileId');
     const list = profiles();
@@ -269,8 +320,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     name: p.name,
     baseUrl: p.baseUrl,
     vendorKeyHeader: p.vendorKeyHeader,
-    extraHeaders: { ...p.extraHeaders },
+    extraHeaders: headerViews(p),
     uploadLimitMb: p.uploadLimitMb,
+    proxy: proxyView(p.proxy),
     hasKey: p.keyCipher !== null,
     keyTail: p.keyTail,
     keyStorage: p.keyStorage,
@@ -295,7 +347,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     const { url, warnings } = normaliseBaseUrl(fields.baseUrl);
     const vendorKeyHeader = (fields.vendorKeyHeader ?? DEFAULT_VENDOR_KEY_HEADER).trim();
     const extraHeaders = Object.fromEntries(
-      Object.entries(fields.extraHeaders ?? {}).map(([k, v]) => [k.trim(), v.trim()] as const),
+      Object.entries(fields.extraHeaders ?? {}).map(
+        ([k, v]) => [k.trim(), typeof v === 'string' ? v.trim() : v] as const,
+      ),
     );
     validateHeaders(vendorKeyHeader, extraHeaders);
     const uploadLimitMb = fields.uploadLimitMb ?? DEFAULT_UPLOAD_LIMIT_MB;
@@ -305,14 +359,16 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     return { values: { name, baseUrl: url, vendorKeyHeader, extraHeaders, uploadLimitMb }, warnings };
   };
 
-  /** Encrypts a key, or explains why it cannot be stored yet. Nothing is written before this passes. */
-  const sealKey = (apiKey: string): Pick<StoredProfile, 'keyCipher' | 'keyStorage' | 'keyTail'> => {
-    const key = validateKey(apiKey);
+  /**
+   * The backend a secret may be sealed with now, or the reason none may (`what` names the secret in the
+   * message). Keys and header values follow the same rules. Nothing is written before this passes.
+   */
+  const sealingBackend = (what: string): KeyStorage => {
     const backend = secretBox.backend();
     if (backend === 'unavailable') {
       throw new AppFailure(
         'encryption_unavailable',
-        'This system offers no way to encrypt the key, so it was not stored.',
+        `This system offers no way to encrypt ${what}, so it was not stored.`,
         {
           hint: 'Install or unlock a keyring (for example GNOME Keyring or KWallet), then try again.',
         },
@@ -321,12 +377,79 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     if (backend === 'basic_text' && !plaintextConsent()) {
       throw new AppFailure(
         'plaintext_consent_required',
-        'Your system offers no keychain, so the key could only be stored obfuscated, not encrypted.',
+        `Your system offers no keychain, so ${what} could only be stored obfuscated, not encrypted.`,
         { hint: 'Agree to store keys this way, or set up a keyring and restart the app.' },
       );
     }
-    const storage: KeyStorage = backend;
+    return backend;
+  };
+
+  /** Encrypts a key, or explains why it cannot be stored yet. */
+  const sealKey = (apiKey: string): Pick<StoredProfile, 'keyCipher' | 'keyStorage' | 'keyTail'> => {
+    const key = validateKey(apiKey);
+    const storage = sealingBackend('the key');
     return { keyCipher: secretBox.encrypt(key), keyStorage: storage, keyTail: key.slice(-4) };
+  };
+
+  const headerSealer: HeaderSealer = {
+    canSeal() {
+      try {
+        sealingBackend('header values');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    seal(value) {
+      const storage = sealingBackend('the extra headers’ values');
+      return { cipher: secretBox.encrypt(value), storage };
+    },
+  };
+
+  /**
+   * Seals every header value still in clear, where it can be sealed now. Never throws: a keychain that
+   * refuses leaves the values as they were (usable, and sealed at a later chance), which is no reason to
+   * fail the start or the consent that asked for it.
+   */
+  const sealClearValues = (): void => {
+    try {
+      let changed = false;
+      const list = profiles().map((p) => {
+        const sealed = sealClearHeaders(p, headerSealer);
+        if (sealed === null) return p;
+        changed = true;
+        return { ...p, ...sealed };
+      });
+      if (changed) saveProfiles(list);
+    } catch {
+      // Left in clear, as above.
+    }
+  };
+
+  /** A profile's header values, decrypted; a value that cannot be decrypted names its header. */
+  const headerValues = (profile: StoredProfile): Record<string, string> =>
+    openHeaders(profile, (header) => {
+      try {
+        return secretBox.decrypt(header.cipher);
+      } catch {
+        throw new AppFailure(
+          'no_key',
+          `The value of the header “${header.name}” of “${profile.name}” could not be decrypted.`,
+          { hint: 'The system keychain may have changed. Enter the value again in Settings.' },
+        );
+      }
+    });
+
+  if (isOwnFormat) {
+    // Values an older build stored in clear are sealed now (or at the first moment they can be).
+    sealClearValues();
+    if (storedVersion !== FORMAT_VERSION) store.set('version', FORMAT_VERSION);
+  }
+
+  /** Seals a proxy sign-in under the same rules as a key (network/proxy-setting.ts). */
+  const sealProxySignIn = (clear: string) => {
+    sealingBackend('the proxy sign-in');
+    return secretBox.encrypt(clear);
   };
 
   const replace = (updated: StoredProfile) =>
@@ -352,10 +475,14 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       const key = input.apiKey?.trim()
         ? sealKey(input.apiKey)
         : { keyCipher: null, keyStorage: null, keyTail: null };
+      const headers = editHeaders(null, values.extraHeaders, headerSealer);
+      const { proxy } = applyProxyEdit(SYSTEM_PROXY, input.proxy, sealProxySignIn);
       const stamp = now();
       const profile: StoredProfile = {
         id: randomUUID(),
         ...values,
+        ...headers,
+        proxy,
         ...key,
         createdAt: stamp,
         updatedAt: stamp,
@@ -369,13 +496,45 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     updateProfile(id, fields) {
       const current = find(id);
       const { values, warnings } = cleanFields(fields);
-      let updated: StoredProfile = { ...current, ...values, updatedAt: now() };
+      const movedHost = new URL(values.baseUrl).origin !== new URL(current.baseUrl).origin;
+      const proxyEdit = applyProxyEdit(current.proxy, fields.proxy, sealProxySignIn);
+      // A new manual proxy in front of a plain-http gateway reads every request in clear.
+      const newProxyReads =
+        proxyEdit.addressChanged &&
+        proxyEdit.proxy.mode === 'manual' &&
+        new URL(values.baseUrl).protocol === 'http:';
+      // Stored secrets stay with the route they were entered for: the key (below) and the header values.
+      const headerEdit =
+        movedHost || newProxyReads
+          ? withoutKeptValues(values.extraHeaders)
+          : { edit: values.extraHeaders, dropped: [] };
+      const headers = editHeaders(current, headerEdit.edit, headerSealer);
+      let updated: StoredProfile = {
+        ...current,
+        ...values,
+        ...headers,
+        proxy: proxyEdit.proxy,
+        updatedAt: now(),
+      };
       // A key belongs to the gateway it was entered for. Moving a profile to another host drops it, so
       // no edit (nor a compromised page) can send a stored key to a server of its choosing.
-      if (current.keyCipher !== null && new URL(values.baseUrl).origin !== new URL(current.baseUrl).origin) {
+      if (current.keyCipher !== null && movedHost) {
         updated = { ...updated, keyCipher: null, keyStorage: null, keyTail: null };
         warnings.push(
           `The key was removed because the gateway address changed. Enter the key for ${values.baseUrl}.`,
+        );
+      } else if (updated.keyCipher !== null && newProxyReads) {
+        updated = { ...updated, keyCipher: null, keyStorage: null, keyTail: null };
+        warnings.push(
+          'The key was removed because calls to this http:// gateway now pass a new proxy, which could read it. Enter the key again to use it through this proxy.',
+        );
+      }
+      if (headerEdit.dropped.length > 0) {
+        const names = headerEdit.dropped.map((name) => `“${name}”`).join(', ');
+        warnings.push(
+          movedHost
+            ? `The extra headers ${names} were removed because the gateway address changed. Add them again with their values for ${values.baseUrl}.`
+            : `The extra headers ${names} were removed because calls to this http:// gateway now pass a new proxy, which could read them. Add them again with their values to use them through this proxy.`,
         );
       }
       replace(updated);
@@ -388,6 +547,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       const copy: StoredProfile = {
         ...source,
         extraHeaders: { ...source.extraHeaders },
+        sealedHeaders: source.sealedHeaders.map((header) => ({ ...header })),
         id: randomUUID(),
         name: uniqueName(`${source.name} copy`),
         createdAt: stamp,
@@ -437,6 +597,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
 
     setPlaintextConsent(allow) {
       store.set('plaintextConsent', allow);
+      // Consent is what clear header values of an older build were waiting for.
+      if (allow) sealClearValues();
       return state();
     },
 
@@ -479,7 +641,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
           hint: 'Open Settings and enter the key for this profile again.',
         });
       }
-      for (const [name, value] of Object.entries(profile.extraHeaders)) {
+      const extraHeaders = headerValues(profile);
+      for (const [name, value] of Object.entries(extraHeaders)) {
         const headerProblem = headerValueProblem(name, value);
         if (headerProblem !== null) {
           throw invalid(
@@ -488,7 +651,39 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
           );
         }
       }
-      return { profile: view(profile), apiKey };
+      return { profile: view(profile), apiKey, proxy: proxyRoute(profile.proxy, secretBox), extraHeaders };
+    },
+
+    secretValues() {
+      if (knownSecrets !== null) return [...knownSecrets];
+      const secrets = new Set<string>();
+      for (const profile of profiles()) {
+        if (profile.keyCipher !== null) {
+          try {
+            secrets.add(secretBox.decrypt(profile.keyCipher));
+          } catch {
+            // A key the keychain can no longer open cannot be sent either, so there is nothing to scrub.
+          }
+        }
+        const proxySecret = proxyPassword(profile.proxy, secretBox);
+        if (proxySecret !== undefined) secrets.add(proxySecret);
+        // Only the header values that are credentials: a public one (`X-Title: Gateway Studio`) also
+        // appears in ordinary text and files, which scrubbing it would corrupt (sealed-headers.ts).
+        for (const [name, value] of Object.entries(profile.extraHeaders))
+          if (isScrubbedHeader(name, value)) secrets.add(value);
+        for (const header of profile.sealedHeaders) {
+          if (header.cipher === null) continue;
+          try {
+            const value = secretBox.decrypt(header.cipher);
+            if (isScrubbedHeader(header.name, value)) secrets.add(value);
+          } catch {
+            // As for a key: a value that cannot be decrypted is never sent.
+          }
+        }
+      }
+      secrets.delete('');
+      knownSecrets = [...secrets];
+      return [...knownSecrets];
     },
   };
 }

@@ -4,9 +4,9 @@
 // transcript list carries no count, so it goes where the window shows notices). A file of a newer build is
 // left alone.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { z } from 'zod';
 import type {
   AudioFile,
@@ -21,10 +21,13 @@ import { isInsideFolder } from '../folders.ts';
 import { createLogger } from '../log.ts';
 import { fileStamp, moveAside, writeFileAtomic } from './atomic-file.ts';
 import { realFolder } from './audio-files.ts';
+import { isMissing } from './file-missing.ts';
 import { previewOf } from './preview.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 const FORMAT_VERSION = 1;
+/** Where the history lives inside the data folder. */
+export const TRANSCRIPTS_FOLDER = join('history', 'transcripts');
 /**
  * The largest entry read. An entry holds the gateway's answer twice over (as `raw` and parsed); a day of
  * speech with word timings comes to a few tens of MB, while a file of hundreds of MB would cost gigabytes
@@ -102,6 +105,13 @@ export interface TranscriptHistory {
   get(id: string): Promise<StoredTranscript>;
   /** Removes an entry, and its recording when no other entry uses it (`removedAudio`: that file). */
   delete(id: string): Promise<{ deleted: boolean; removedAudio: string | null }>;
+  /**
+   * Which of `names` (file names in the recordings folder) an entry plays: one listed, one written by a
+   * newer build, or one set aside as damaged (it may be repaired by hand). `null` when that cannot be
+   * known (the folder or an entry could not be read): then any of them may be in use. Answered from the
+   * list's index, so only entries changed since the last look are read again.
+   */
+  recordingsInUse(names: Iterable<string>): Promise<Set<string> | null>;
 }
 
 export interface TranscriptHistoryOptions {
@@ -121,17 +131,48 @@ function summaryOf(id: string, stored: z.infer<typeof storedSchema>): Transcript
   return { id, createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount };
 }
 
-/** A listed entry, kept in memory while its file is unchanged (the list is read on every search). */
+/** An entry, kept in memory while its file is unchanged (the list is read on every search). */
 interface Indexed {
   size: number;
   mtimeMs: number;
-  summary: TranscriptSummary;
-  audioPath: string;
+  /** `null` for an entry of a newer build: not listed, but its audio is still in use. */
+  summary: TranscriptSummary | null;
+  /** `null`: a newer build's entry that names no audio this build can read. */
+  audioPath: string | null;
   /** Name and text in lower case, for search. */
   haystack: string;
 }
 
-const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
+/** An entry written by a newer build: left alone, but what audio it plays (if it says so) is known. */
+interface NewerEntry {
+  newer: true;
+  audioPath: string | null;
+}
+
+const isNewer = (stored: unknown): stored is NewerEntry =>
+  typeof stored === 'object' && stored !== null && 'newer' in stored;
+
+/** The name `moveAside` gives a damaged entry's file. */
+const isSetAside = (file: string) => /\.json\.corrupt-/.test(file);
+
+/**
+ * Which of `names` occur in a file's bytes, read a piece at a time: a damaged entry cannot be parsed,
+ * and may be one set aside for its size. A piece keeps the previous one's tail, so no name is missed
+ * where two pieces meet.
+ */
+async function namesMentionedIn(path: string, names: ReadonlySet<string>): Promise<Set<string>> {
+  const wanted = [...names].map((name) => ({ name, bytes: Buffer.from(name, 'utf8') }));
+  const overlap = Math.max(0, ...wanted.map(({ bytes }) => bytes.length - 1));
+  const found = new Set<string>();
+  let tail = Buffer.alloc(0);
+  for await (const piece of createReadStream(path)) {
+    const window = Buffer.concat([tail, piece as Buffer]);
+    for (const { name, bytes } of wanted) if (!found.has(name) && window.includes(bytes)) found.add(name);
+    if (found.size === wanted.length) break;
+    tail = window.subarray(window.length - Math.min(overlap, window.length));
+  }
+  return found;
+}
 
 export function createTranscriptHistory(options: TranscriptHistoryOptions): TranscriptHistory {
   const { directory, recordingsDir } = options;
@@ -170,8 +211,8 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
   };
 
   /**
-   * The stored entry, `null` when there is none, `'corrupt'` (already moved aside), or `'newer'`: written
-   * by a newer build, left alone rather than "repaired" into something older (and not listed).
+   * The stored entry, `null` when there is none, `'corrupt'` (already moved aside), or a `NewerEntry`:
+   * written by a newer build, left alone rather than "repaired" into something older (and not listed).
    */
   const read = async (id: string) => {
     const path = fileOf(id);
@@ -189,8 +230,10 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     }
     try {
       const raw: unknown = JSON.parse(stored.text);
-      const version = (raw as { version?: unknown } | null)?.version;
-      if (typeof version === 'number' && version > FORMAT_VERSION) return 'newer' as const;
+      const { version, audioPath } = (raw ?? {}) as { version?: unknown; audioPath?: unknown };
+      if (typeof version === 'number' && version > FORMAT_VERSION) {
+        return { newer: true, audioPath: typeof audioPath === 'string' ? audioPath : null } as NewerEntry;
+      }
       return storedSchema.parse(raw);
     } catch (error) {
       await setAside(id, error);
@@ -228,17 +271,19 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
         continue;
       }
       const stored = await read(id);
-      if (stored === null || stored === 'corrupt' || stored === 'newer') {
+      if (stored === null || stored === 'corrupt') {
         index.delete(id);
         continue;
       }
-      const entry: Indexed = {
-        size: info.size,
-        mtimeMs: info.mtimeMs,
-        summary: summaryOf(id, stored),
-        audioPath: stored.audioPath,
-        haystack: `${stored.name}\n${stored.transcript.text}`.toLowerCase(),
-      };
+      const entry: Indexed = isNewer(stored)
+        ? { size: info.size, mtimeMs: info.mtimeMs, summary: null, audioPath: stored.audioPath, haystack: '' }
+        : {
+            size: info.size,
+            mtimeMs: info.mtimeMs,
+            summary: summaryOf(id, stored),
+            audioPath: stored.audioPath,
+            haystack: `${stored.name}\n${stored.transcript.text}`.toLowerCase(),
+          };
       index.set(id, entry);
       found.push(entry);
     }
@@ -279,8 +324,9 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     async list(query) {
       const needle = query?.trim().toLowerCase() ?? '';
       return (await entries())
-        .filter((entry) => needle === '' || entry.haystack.includes(needle))
-        .map((entry) => entry.summary)
+        .flatMap(({ summary, haystack }) =>
+          summary !== null && (needle === '' || haystack.includes(needle)) ? [summary] : [],
+        )
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
     },
 
@@ -294,7 +340,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
       if (stored === 'corrupt') {
         throw new AppFailure('file_error', 'This transcript’s file could not be read, so it was set aside.');
       }
-      if (stored === 'newer') throw newerVersion();
+      if (isNewer(stored)) throw newerVersion();
       return {
         ...summaryOf(id, stored),
         options: stored.options,
@@ -307,17 +353,46 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
       const stored = await read(id);
       if (stored === null) return { deleted: false, removedAudio: null };
       // Not ours to judge: its audio may be in use by entries this build cannot read.
-      if (stored === 'newer') throw newerVersion();
+      if (isNewer(stored)) throw newerVersion();
       await rm(fileOf(id), { force: true });
       index.delete(id);
       if (stored === 'corrupt') return { deleted: true, removedAudio: null };
 
       const audio = stored.audioPath;
       const ours = isInsideFolder(await realFolder(recordingsDir), audio);
-      const stillUsed = (await entries()).some((entry) => entry.audioPath === audio);
+      // An entry of a newer build that does not say what it plays may play this.
+      const stillUsed = (await entries()).some(
+        (entry) => entry.audioPath === audio || entry.audioPath === null,
+      );
       if (!ours || stillUsed) return { deleted: true, removedAudio: null };
       await rm(audio, { force: true });
       return { deleted: true, removedAudio: audio };
+    },
+
+    async recordingsInUse(names) {
+      const unclaimed = new Set(names);
+      const used = new Set<string>();
+      const claim = (name: string) => {
+        if (unclaimed.delete(name)) used.add(name);
+      };
+      try {
+        for (const { audioPath } of await entries()) {
+          if (audioPath === null) return null;
+          // By file name: an entry whose data folder has moved still names its recording so.
+          claim(basename(audioPath));
+        }
+        const files = await readdir(directory).catch((error: unknown) => {
+          if (isMissing(error)) return [];
+          throw error;
+        });
+        for (const file of files.filter(isSetAside)) {
+          if (unclaimed.size === 0) break;
+          for (const name of await namesMentionedIn(join(directory, file), unclaimed)) claim(name);
+        }
+      } catch {
+        return null;
+      }
+      return used;
     },
   };
 }

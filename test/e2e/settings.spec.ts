@@ -1,14 +1,27 @@
 // Settings and profiles, driven through the UI against the real main-side settings service.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './harness.ts';
 
 const KEY = 'sk-e2e-first-key-9f3a7c21';
 const SECOND_KEY = 'sk-e2e-second-key-51be';
+/** An extra header's value: a secret like the key (issue 14, item 12). */
+const ORG_TOKEN = 'org-token-research-b5e8';
 
 const editor = (page: Page) => page.getByTestId('profile-editor');
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The input shows its whole text: nothing scrolled out of view. */
+async function expectWholeTextShown(input: Locator) {
+  const { scrollWidth, clientWidth } = await input.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+  }));
+  expect(scrollWidth, 'the text is cut off').toBeLessThanOrEqual(clientWidth);
+}
 
 async function openSettings(page: Page) {
   await page.getByTestId('nav-settings').click();
@@ -130,7 +143,7 @@ test('editing name, key header, extra headers and upload limit persists', async 
   await editor(page).getByText('x-goog-api-key').click();
   await editor(page).getByRole('button', { name: 'Add header' }).click();
   await editor(page).getByLabel('Header 1 name').fill('x-org');
-  await editor(page).getByLabel('Header 1 value').fill('research');
+  await editor(page).getByLabel('Header 1 value').fill(ORG_TOKEN);
   await editor(page).getByRole('button', { name: 'Add header' }).click();
   await editor(page).getByLabel('Header 2 name').fill('bad header');
   await editor(page).getByLabel('Audio upload limit').fill('100');
@@ -138,6 +151,11 @@ test('editing name, key header, extra headers and upload limit persists', async 
   await expect(page.getByText('“bad header” is not a valid header name.')).toBeVisible();
 
   await editor(page).getByRole('button', { name: 'Remove header 2' }).click();
+  // A long header name fits its field (issue 14, item 24: `x-strict-framing` was cut off).
+  await editor(page).getByRole('button', { name: 'Add header' }).click();
+  await editor(page).getByLabel('Header 2 name').fill('x-strict-framing');
+  await editor(page).getByLabel('Header 2 value').fill('1');
+  await expectWholeTextShown(editor(page).getByLabel('Header 2 name'));
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(toast(page, 'Profile saved')).toBeVisible();
   await expect(editor(page).getByTestId('editor-title')).toHaveText('Work gateway');
@@ -146,7 +164,11 @@ test('editing name, key header, extra headers and upload limit persists', async 
   expect(saved).toMatchObject({
     name: 'Work gateway',
     vendorKeyHeader: 'x-goog-api-key',
-    extraHeaders: { 'x-org': 'research' },
+    // Names and a tail only: the window never gets a header value back.
+    extraHeaders: [
+      { name: 'x-org', hasValue: true, valueTail: 'b5e8' },
+      { name: 'x-strict-framing', hasValue: true, valueTail: null },
+    ],
     uploadLimitMb: 100,
   });
 
@@ -168,9 +190,25 @@ test('editing name, key header, extra headers and upload limit persists', async 
   await expect(editor(page).getByLabel('Name', { exact: true })).toHaveValue('Work gateway');
   await expect(editor(page).getByLabel('Custom header name')).toHaveValue('x-relay-key');
   await expect(editor(page).getByLabel('Header 1 name')).toHaveValue('x-org');
+  // The stored value is kept, shown by its tail only; the field holds nothing.
+  await expect(editor(page).getByLabel('Header 1 value')).toHaveValue('');
+  await expect(editor(page).getByLabel('Header 1 value')).toHaveAttribute('placeholder', '••••b5e8 (kept)');
+  await expect(editor(page).getByLabel('Header 1 value')).toHaveAttribute('type', 'password');
+  await expectWholeTextShown(editor(page).getByLabel('Header 2 name'));
+  // Each value sits beside its name, and the values line up as a column.
+  const boxes = await Promise.all(
+    ['Header 1 name', 'Header 1 value', 'Header 2 name', 'Header 2 value'].map(
+      async (label) => (await editor(page).getByLabel(label).boundingBox())!,
+    ),
+  );
+  const [name1, value1, name2, value2] = boxes as [Box, Box, Box, Box];
+  expect(Math.abs(name1.y - value1.y), 'header 1 value beside its name').toBeLessThan(1);
+  expect(Math.abs(name2.y - value2.y), 'header 2 value beside its name').toBeLessThan(1);
+  expect(Math.abs(value1.x - value2.x), 'header values in one column').toBeLessThan(1);
   await expect(editor(page).getByLabel('Audio upload limit')).toHaveValue('100');
   await app.screenshot('settings-edited');
   await app.expectNoKeyLeak(KEY);
+  await app.expectNoKeyLeak(ORG_TOKEN);
 });
 
 test('an error from main is shown in the form and as a toast, and nothing is saved', async ({ startApp }) => {
@@ -189,7 +227,7 @@ test('an error from main is shown in the form and as a toast, and nothing is sav
   await expect(page.getByTestId('profile-form-error')).toContainText(message);
   await expect(page.getByTestId('toast').filter({ hasText: message })).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  expect((await app.ok('settings.get', undefined)).profiles[0]?.extraHeaders).toEqual({});
+  expect((await app.ok('settings.get', undefined)).profiles[0]?.extraHeaders).toEqual([]);
   await app.screenshot('settings-save-error');
 
   // Fixing the field clears the error.

@@ -3,11 +3,22 @@ import { isExternalLink } from '../../../src-preload/contract.ts';
 import { id } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
-const headerRecord = z
-  .record(z.string().max(200), z.string().max(8_000))
-  .refine((r) => Object.keys(r).length <= 50, {
-    message: 'At most 50 extra headers.',
-  });
+/** A new value, or the name of the stored header whose value an edit keeps (the window never holds it). */
+const headerValue = z.union([z.string().max(8_000), z.object({ keep: z.string().max(200) }).strict()]);
+
+const headerRecord = z.record(z.string().max(200), headerValue).refine((r) => Object.keys(r).length <= 50, {
+  message: 'At most 50 extra headers.',
+});
+
+/** A profile's proxy (the rules of its address and sign-in are main's: network/proxy-setting.ts). */
+const proxyFields = z.object({
+  mode: z.enum(['system', 'none', 'manual']),
+  url: z.string().max(2_000).optional(),
+  credentials: z
+    .object({ username: z.string().max(255), password: z.string().max(255) })
+    .nullable()
+    .optional(),
+});
 
 const profileFields = z.object({
   name: z.string().max(200),
@@ -15,6 +26,7 @@ const profileFields = z.object({
   vendorKeyHeader: z.string().max(200).optional(),
   extraHeaders: headerRecord.optional(),
   uploadLimitMb: z.number().finite().optional(),
+  proxy: proxyFields.optional(),
 });
 
 const apiKey = z.string().max(8_192);

@@ -41,6 +41,15 @@ class Session {
 
   setDevicePermissionHandler(): void {}
 
+  /**
+   * "Resolves with the proxy information for `url`" (docs/api/session.md § ses.resolveProxy): Chromium's
+   * PAC-style list. The desktop runs talk to a fake gateway on loopback, which Chromium always reaches
+   * directly (its implicit bypass rules, net/proxy_resolution/proxy_bypass_rules.h), so: `DIRECT`.
+   */
+  resolveProxy(_url: string): Promise<string> {
+    return Promise.resolve('DIRECT');
+  }
+
   /** With no handler every request is granted (D tutorial/security.md § 5). */
   request(
     contents: WebContents | null,

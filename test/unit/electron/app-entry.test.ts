@@ -46,6 +46,8 @@ const fake = await vi.hoisted(async () => {
     setPermissionCheckHandler: vi.fn(),
     setDevicePermissionHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
+    // Chromium's PAC-style answer (docs/api/session.md § ses.resolveProxy).
+    resolveProxy: vi.fn(async (_url: string) => 'PROXY proxy.corp:8080; DIRECT'),
   };
   const layer = { dispatch: vi.fn(), abortOwnerStreams: vi.fn(), closeOwner: vi.fn(), dispose: vi.fn() };
   return {
@@ -123,6 +125,14 @@ describe('the app entry', () => {
     // The app's fetch (undici without its own 5-minute limits), a working one.
     const answer = await deps?.fetch('data:text/plain,fetched');
     expect(await answer?.text()).toBe('fetched');
+    // The system proxy is the session's (issue 14, item 21).
+    const routed = deps?.fetch && 'via' in deps.fetch ? deps.fetch.via({ mode: 'system' }) : undefined;
+    expect(await routed?.route('https://gateway.example/v1/models')).toEqual({
+      kind: 'proxy',
+      proxy: 'http://proxy.corp:8080',
+      source: 'system',
+    });
+    expect(fake.session.resolveProxy).toHaveBeenCalledWith('https://gateway.example/v1/models');
     expect(deps?.isAppUrl('app://gateway-studio/index.html')).toBe(true);
     expect(deps?.isAppUrl('https://example.com/')).toBe(false);
     expect(deps?.appInfo).toMatchObject({

@@ -60,7 +60,8 @@ describe('the request as sent', () => {
       method: 'POST',
       url: `${gateway.baseUrl}/v1/responses`,
       headers: [
-        ['x-team', 'blue'],
+        // An extra header's value is a secret like the key (issue 14, item 12).
+        ['x-team', '$X_TEAM'],
         ['accept', 'text/event-stream'],
         ['content-type', 'application/json'],
         ['authorization', `Bearer ${KEY_PLACEHOLDER}`],

@@ -77,19 +77,27 @@ describe('extra header values: visible ASCII (and spaces between words), refused
   );
 
   it('refuses it on update too, and keeps the stored value', async () => {
-    const { profile } = await t.ok('profiles.create', { ...BASE, extraHeaders: { 'X-Team': 'a' } });
+    const stored = 'team-alpha-0042';
+    const { profile } = await t.ok('profiles.create', { ...BASE, extraHeaders: { 'X-Team': stored } });
     const result = await t.call('profiles.update', {
       id: profile.id,
       fields: { ...BASE, extraHeaders: { 'X-Team': 'b\u200Bc' } },
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect((await t.ok('settings.get', undefined)).profiles[0]?.extraHeaders).toEqual({ 'X-Team': 'a' });
+    // The window sees the value's tail only (item 12): still the stored value's.
+    expect((await t.ok('settings.get', undefined)).profiles[0]?.extraHeaders).toEqual([
+      { name: 'X-Team', hasValue: true, valueTail: stored.slice(-4) },
+    ]);
   });
 
   it('accepts visible ASCII with spaces inside, and an empty value', async () => {
     const extraHeaders = { 'X-Client': 'studio/1.0 (desktop; build 7)', 'X-Empty': '' };
     const { profile } = await t.ok('profiles.create', { ...BASE, extraHeaders });
-    expect(profile.extraHeaders).toEqual(extraHeaders);
+    // Names and tails only reach the window (item 12).
+    expect(profile.extraHeaders).toEqual([
+      { name: 'X-Client', hasValue: true, valueTail: 'd 7)' },
+      { name: 'X-Empty', hasValue: false, valueTail: null },
+    ]);
   });
 });
 

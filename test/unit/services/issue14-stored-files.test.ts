@@ -16,7 +16,7 @@ import type { HandlerServices } from '../../../src-main/ipc/handlers/index.ts';
 import { createPrefsHandlers } from '../../../src-main/ipc/handlers/prefs.ts';
 import { createConversationStore } from '../../../src-main/services/conversation-store.ts';
 import { createPrefsService } from '../../../src-main/services/prefs.ts';
-import { createSettingsService } from '../../../src-main/services/settings.ts';
+import { createSettingsService, FORMAT_VERSION } from '../../../src-main/services/settings.ts';
 import { createSpeechStudio } from '../../../src-main/services/speech-studio.ts';
 import { createTranscriptHistory } from '../../../src-main/services/transcript-history.ts';
 import { DEFAULT_PREFS, type Notice } from '../../../src-preload/contract.ts';
@@ -51,7 +51,7 @@ function writeNewerSettings(): { text: string; id: string } {
   const profiles = file.profiles as Record<string, unknown>[];
   const text = JSON.stringify({
     ...file,
-    version: 2,
+    version: FORMAT_VERSION + 1,
     theme: 'dark',
     profiles: [
       { ...profiles[0], region: 'eu' },

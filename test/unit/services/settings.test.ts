@@ -192,7 +192,7 @@ describe('profiles', () => {
     });
     expect(ok.profile).toMatchObject({
       vendorKeyHeader: 'x-goog-api-key',
-      extraHeaders: { 'X-Team': 'blue' },
+      extraHeaders: [{ name: 'X-Team', hasValue: true, valueTail: null }],
     });
   });
 

@@ -5,6 +5,8 @@ import { testConnection } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { describeRoute } from './connection-route.ts';
+import './network.css';
 import { SettingsSection } from './SettingsSection.tsx';
 
 const FAMILIES = [
@@ -53,16 +55,23 @@ export function ConnectionSection({ profile }: { profile: ProfileView }) {
             {check.error.hint ? <span className="connection__hint"> {check.error.hint}</span> : null}
           </Callout>
         ) : (
-          <ul className="connection__results" data-testid="connection-results">
-            {FAMILIES.map((family) => (
-              <FamilyResult
-                key={family.key}
-                path={family.path}
-                covers={family.covers}
-                check={check.report[family.key]}
-              />
-            ))}
-          </ul>
+          <>
+            <ul className="connection__results" data-testid="connection-results">
+              {FAMILIES.map((family) => (
+                <FamilyResult
+                  key={family.key}
+                  path={family.path}
+                  covers={family.covers}
+                  check={check.report[family.key]}
+                />
+              ))}
+            </ul>
+            {check.report.route ? (
+              <p className="connection__route" data-testid="connection-route">
+                Connection: <span className="mono">{describeRoute(check.report.route)}</span>
+              </p>
+            ) : null}
+          </>
         )}
       </div>
     </SettingsSection>

@@ -1,6 +1,7 @@
 import { KeyRound, Lock, RefreshCw, ShieldOff, Trash } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { apiKeyProblem, type ProfileView } from '../../../../src-preload/contract.ts';
+import type { ProfileView } from '../../../../src-preload/contract.ts';
+import { apiKeyProblem } from '../../../../src-preload/profile-field-rules.ts';
 import { removeProfileKey, setProfileKey } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';

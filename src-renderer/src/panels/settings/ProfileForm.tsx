@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { type AppError, apiKeyProblem, type ProfileView } from '../../../../src-preload/contract.ts';
+import type { AppError, ProfileView } from '../../../../src-preload/contract.ts';
+import { apiKeyProblem } from '../../../../src-preload/profile-field-rules.ts';
 import { createProfile, updateProfile } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -9,6 +10,7 @@ import { useAppStore } from '../../store/index.ts';
 import { selectEncryption } from '../../store/settings.ts';
 import { ExtraHeadersField } from './ExtraHeadersField.tsx';
 import { KeyHeaderField } from './KeyHeaderField.tsx';
+import { ProxyField } from './ProxyField.tsx';
 import {
   advancedSummary,
   draftFromProfile,
@@ -20,6 +22,14 @@ import {
   usesAdvancedFields,
   validateDraft,
 } from './profile-draft.ts';
+import {
+  isProxyDraftChanged,
+  type ProxyDraft,
+  proxyDraftFrom,
+  proxyDraftProblem,
+  proxyFieldsFrom,
+  proxySummary,
+} from './proxy-draft.ts';
 import { SecretInput } from './SecretInput.tsx';
 // Its classes live with the Settings panel's; the welcome screen shows the form without that panel.
 import './settings.css';
@@ -42,19 +52,25 @@ export function ProfileForm(props: ProfileFormProps) {
   const [draft, setDraft] = useState<ProfileDraft>(() =>
     editing ? draftFromProfile(editing) : emptyDraft(),
   );
+  const [proxy, setProxy] = useState<ProxyDraft>(() => proxyDraftFrom(editing?.proxy));
   const [apiKey, setApiKey] = useState('');
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<AppError | null>(null);
   // Advanced fields stay folded unless this profile already uses them.
-  const [advancedOpen, setAdvancedOpen] = useState(() => editing !== null && usesAdvancedFields(editing));
+  const [advancedOpen, setAdvancedOpen] = useState(
+    () => editing !== null && (usesAdvancedFields(editing) || editing.proxy.mode !== 'system'),
+  );
   const encryption = useAppStore(selectEncryption);
   const savedWarnings =
     useAppStore((s) => (editing ? s.profileWarnings[editing.id] : undefined)) ?? NO_WARNINGS;
 
   const errors = validateDraft(draft);
   const shown = showErrors ? errors : {};
-  const changed = editing ? isDraftChanged(draft, editing) : true;
+  const proxyProblem = proxyDraftProblem(proxy);
+  const changed = editing
+    ? isDraftChanged(draft, editing) || isProxyDraftChanged(proxy, editing.proxy)
+    : true;
   // Warnings describe the saved address; once the user edits it they no longer apply.
   const baseUrlWarnings = editing && draft.baseUrl.trim() === editing.baseUrl ? savedWarnings : NO_WARNINGS;
   const patch = (next: Partial<ProfileDraft>) => {
@@ -67,14 +83,16 @@ export function ProfileForm(props: ProfileFormProps) {
     apiKey: `${idPrefix}-api-key`,
     keyHeader: `${idPrefix}-key-header`,
     headers: `${idPrefix}-headers`,
+    proxy: `${idPrefix}-proxy`,
     limit: `${idPrefix}-upload-limit`,
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setShowErrors(true);
-    if (hasErrors(errors)) {
-      if (errors.customKeyHeader || errors.extraHeaders || errors.uploadLimitMb) setAdvancedOpen(true);
+    if (hasErrors(errors) || proxyProblem !== null) {
+      if (errors.customKeyHeader || errors.extraHeaders || errors.uploadLimitMb || proxyProblem !== null)
+        setAdvancedOpen(true);
       // Focus the first field to fix once the error styles have rendered.
       requestAnimationFrame(() =>
         formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
@@ -88,7 +106,7 @@ export function ProfileForm(props: ProfileFormProps) {
       return;
     }
     setSaving(true);
-    const fields = fieldsFromDraft(draft);
+    const fields = { ...fieldsFromDraft(draft), proxy: proxyFieldsFrom(proxy) };
     const outcome = editing
       ? await updateProfile(editing.id, fields)
       : await createProfile(fields, apiKey.trim());
@@ -128,6 +146,24 @@ export function ProfileForm(props: ProfileFormProps) {
           rows={draft.extraHeaders}
           errors={shown.extraHeaders}
           onChange={(extraHeaders) => patch({ extraHeaders })}
+        />
+      </FormRow>
+      <FormRow
+        controlId={ids.proxy}
+        label="Proxy"
+        asGroup
+        error={showErrors ? (proxyProblem ?? undefined) : undefined}
+        description="System proxy uses your computer's proxy settings, as the browser does."
+      >
+        <ProxyField
+          idPrefix={idPrefix}
+          draft={proxy}
+          signInStoredFor={editing?.proxy.hasCredentials ? editing.proxy.url : null}
+          error={showErrors ? (proxyProblem ?? undefined) : undefined}
+          onChange={(next) => {
+            setProxy((current) => ({ ...current, ...next }));
+            setSaveError(null);
+          }}
         />
       </FormRow>
       <FormRow
@@ -227,7 +263,11 @@ export function ProfileForm(props: ProfileFormProps) {
         >
           <ChevronRight size={14} aria-hidden className="disclosure__chevron" />
           Advanced options
-          {advancedOpen ? null : <span className="disclosure__hint">{advancedSummary(draft)}</span>}
+          {advancedOpen ? null : (
+            <span className="disclosure__hint">
+              {[advancedSummary(draft), proxySummary(proxy)].filter(Boolean).join(' · ')}
+            </span>
+          )}
         </button>
         {advancedOpen ? <div className="form-grid profile-form__advanced-rows">{advancedRows}</div> : null}
       </div>
@@ -247,6 +287,7 @@ export function ProfileForm(props: ProfileFormProps) {
               disabled={!changed || saving}
               onClick={() => {
                 setDraft(draftFromProfile(editing));
+                setProxy(proxyDraftFrom(editing.proxy));
                 setShowErrors(false);
                 setSaveError(null);
               }}

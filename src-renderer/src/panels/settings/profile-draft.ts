@@ -4,14 +4,17 @@
 import {
   DEFAULT_UPLOAD_LIMIT_MB,
   DEFAULT_VENDOR_KEY_HEADER,
+  type ExtraHeaderView,
   GOOGLE_KEY_HEADER,
+  type ProfileFields,
+  type ProfileView,
+} from '../../../../src-preload/contract.ts';
+import {
   HEADER_NAME_PATTERN,
   headerValueProblem,
   MAX_PROFILE_NAME_LENGTH,
   MAX_UPLOAD_LIMIT_MB,
-  type ProfileFields,
-  type ProfileView,
-} from '../../../../src-preload/contract.ts';
+} from '../../../../src-preload/profile-field-rules.ts';
 
 export type KeyHeaderChoice = 'vendor' | 'google' | 'custom';
 
@@ -19,7 +22,13 @@ export interface HeaderRow {
   /** Stable identity for React lists and error messages; not saved. */
   rowId: number;
   name: string;
+  /**
+   * A value typed in this form. Header values are secrets like the key: the form never receives a stored
+   * one, so on a row that has one, empty means "keep the stored value".
+   */
   value: string;
+  /** The stored header this row was loaded from (what main keeps when `value` stays empty); null for a new row. */
+  stored: ExtraHeaderView | null;
 }
 
 export interface ProfileDraft {
@@ -40,7 +49,20 @@ export interface DraftErrors {
 }
 
 let nextRowId = 1;
-export const newHeaderRow = (name = '', value = ''): HeaderRow => ({ rowId: nextRowId++, name, value });
+export const newHeaderRow = (name = '', value = ''): HeaderRow => ({
+  rowId: nextRowId++,
+  name,
+  value,
+  stored: null,
+});
+
+const storedHeaderRow = (header: ExtraHeaderView): HeaderRow => ({
+  ...newHeaderRow(header.name),
+  stored: header,
+});
+
+/** Whether a row keeps the value main holds rather than sending one typed here. */
+export const keepsStoredValue = (row: HeaderRow): boolean => row.stored !== null && row.value.trim() === '';
 
 export function emptyDraft(): ProfileDraft {
   return {
@@ -62,7 +84,7 @@ export function draftFromProfile(profile: ProfileView): ProfileDraft {
     baseUrl: profile.baseUrl,
     keyHeader,
     customKeyHeader: keyHeader === 'custom' ? profile.vendorKeyHeader : '',
-    extraHeaders: Object.entries(profile.extraHeaders).map(([name, value]) => newHeaderRow(name, value)),
+    extraHeaders: profile.extraHeaders.map(storedHeaderRow),
     uploadLimitMb: String(profile.uploadLimitMb),
   };
 }
@@ -87,7 +109,7 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
   const seen = new Set<string>();
   for (const row of draft.extraHeaders) {
     const name = row.name.trim();
-    if (!name && !row.value.trim()) continue;
+    if (!name && !row.value.trim() && row.stored === null) continue;
     if (!name) headerErrors[row.rowId] = 'Enter a header name.';
     else if (!HEADER_NAME_PATTERN.test(name))
       headerErrors[row.rowId] = `“${name}” is not a valid header name.`;
@@ -125,10 +147,15 @@ function checkBaseUrl(value: string): string | null {
 export const hasErrors = (errors: DraftErrors): boolean => Object.keys(errors).length > 0;
 
 export function fieldsFromDraft(draft: ProfileDraft): ProfileFields {
-  const extraHeaders: Record<string, string> = {};
-  for (const row of draft.extraHeaders) {
-    if (row.name.trim()) extraHeaders[row.name.trim()] = row.value.trim();
-  }
+  // From entries, so that a header named `__proto__` (a valid token) is a header like any other.
+  const extraHeaders: NonNullable<ProfileFields['extraHeaders']> = Object.fromEntries(
+    draft.extraHeaders
+      .filter((row) => row.name.trim())
+      .map((row) => [
+        row.name.trim(),
+        keepsStoredValue(row) && row.stored ? { keep: row.stored.name } : row.value.trim(),
+      ]),
+  );
   const vendorKeyHeader =
     draft.keyHeader === 'vendor'
       ? DEFAULT_VENDOR_KEY_HEADER
@@ -152,7 +179,22 @@ export function isDraftChanged(draft: ProfileDraft, profile: ProfileView): boole
     fields.baseUrl !== profile.baseUrl ||
     fields.vendorKeyHeader !== profile.vendorKeyHeader ||
     fields.uploadLimitMb !== profile.uploadLimitMb ||
-    JSON.stringify(fields.extraHeaders) !== JSON.stringify(profile.extraHeaders)
+    headersChanged(fields.extraHeaders ?? {}, profile.extraHeaders)
+  );
+}
+
+/** Whether the headers to send differ from the stored ones: a typed value, a name, the order or the count. */
+function headersChanged(
+  fields: NonNullable<ProfileFields['extraHeaders']>,
+  stored: ExtraHeaderView[],
+): boolean {
+  const entries = Object.entries(fields);
+  return (
+    entries.length !== stored.length ||
+    entries.some(
+      ([name, change], index) =>
+        typeof change === 'string' || change.keep !== name || stored[index]?.name !== name,
+    )
   );
 }
 
@@ -160,7 +202,7 @@ export function isDraftChanged(draft: ProfileDraft, profile: ProfileView): boole
 export function usesAdvancedFields(profile: ProfileView): boolean {
   return (
     profile.vendorKeyHeader !== DEFAULT_VENDOR_KEY_HEADER ||
-    Object.keys(profile.extraHeaders).length > 0 ||
+    profile.extraHeaders.length > 0 ||
     profile.uploadLimitMb !== DEFAULT_UPLOAD_LIMIT_MB
   );
 }

@@ -1,5 +1,6 @@
 import { Lock } from 'lucide-react';
 import { KEY_PLACEHOLDER, type SentRequest } from '../../../../../src-preload/contract.ts';
+import { isHeaderPlaceholder } from '../../../../../src-preload/secret-placeholders.ts';
 import { BodySection } from './BodySection.tsx';
 import { carriesKey } from './request-facts.ts';
 
@@ -33,7 +34,13 @@ function HeaderTable({ headers }: { headers: SentRequest['headers'] }) {
         <div key={index} className="inspector-headers__row">
           <dt className="inspector-headers__name">{name}</dt>
           <dd className="inspector-headers__value">
-            {carriesKey(value) ? <KeyValue value={value} /> : value}
+            {carriesKey(value) ? (
+              <KeyValue value={value} />
+            ) : isHeaderPlaceholder(name, value) ? (
+              <HiddenHeaderValue placeholder={value} />
+            ) : (
+              value
+            )}
           </dd>
         </div>
       ))}
@@ -60,6 +67,23 @@ function KeyValue({ value }: { value: string }) {
       >
         <Lock size={10} aria-hidden />
         key hidden
+      </span>
+    </>
+  );
+}
+
+/** An extra header's value (a secret like the key): its placeholder, marked as such. */
+function HiddenHeaderValue({ placeholder }: { placeholder: string }) {
+  return (
+    <>
+      <span className="inspector-placeholder">{placeholder}</span>
+      <span
+        className="inspector-key-badge"
+        title={`Gateway Studio never shows extra-header values. Copy as curl reads this one from the ${placeholder.slice(1)} variable.`}
+        data-testid="inspector-header-hidden"
+      >
+        <Lock size={10} aria-hidden />
+        value hidden
       </span>
     </>
   );

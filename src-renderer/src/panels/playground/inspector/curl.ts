@@ -1,16 +1,19 @@
-// "Copy as curl": the request as a shell command that sends the same bytes, reading the key from the
-// environment. The command is meant to be pasted into bash or zsh (and runs in any POSIX sh).
+// "Copy as curl": the request as a shell command that sends the same bytes, reading the key and the extra
+// headers' values from the environment. The command is meant to be pasted into bash or zsh (and runs in
+// any POSIX sh).
 import { KEY_PLACEHOLDER, type SentRequest } from '../../../../../src-preload/contract.ts';
+import { isHeaderPlaceholder } from '../../../../../src-preload/secret-placeholders.ts';
 import { requestAsksForStream } from './request-facts.ts';
 
 /** The variable the key is read from (`KEY_PLACEHOLDER` without its `$`). */
 export const KEY_VARIABLE = KEY_PLACEHOLDER.slice(1);
 
 /**
- * How the key is written into the command. The `:?` form stops the shell with this message when the
- * variable is unset, instead of sending an empty key and earning a puzzling 401 from the gateway.
+ * How a secret's variable is written into the command. The `:?` form stops the shell with this message
+ * when the variable is unset, instead of sending an empty key and earning a puzzling 401 from the gateway.
  */
-const KEY_EXPANSION = `\${${KEY_VARIABLE}:?set it to your gateway key first}`;
+const expansion = (variable: string, what: string) => `\${${variable}:?set it to ${what} first}`;
+const KEY_EXPANSION = expansion(KEY_VARIABLE, 'your gateway key');
 
 /** curl works these out from the URL and the body; copying the recorded ones could only make them wrong. */
 const DROPPED_HEADERS = new Set(['content-length', 'host']);
@@ -42,10 +45,18 @@ export function curlCommand(request: SentRequest): string {
   return bodyTravelsOnStdin ? `printf '%s' ${singleQuoted(body)} |\n${curl}` : curl;
 }
 
-/** One `-H` argument. The header holding the key placeholder is double-quoted so the shell fills it in. */
+/**
+ * One `-H` argument. A header holding the key placeholder, or an extra header's placeholder, is
+ * double-quoted so the shell fills it in.
+ */
 function headerArgument(name: string, value: string): string {
   // `-H 'name:'` would make curl drop the header; `name;` is curl's way of sending it empty.
   if (value === '') return singleQuoted(`${name};`);
+  if (isHeaderPlaceholder(name, value)) {
+    // The placeholder is a plain variable name (`$` + [A-Z0-9_]) and the message fixed text, so neither
+    // needs escaping; the header name (a token may hold `$` or a backtick) stays out of the expansion.
+    return `"${doubleQuotedText(`${name}: `)}${expansion(value.slice(1), 'the header value')}"`;
+  }
   if (!value.includes(KEY_PLACEHOLDER)) return singleQuoted(`${name}: ${value}`);
   const literalParts = `${name}: ${value}`.split(KEY_PLACEHOLDER).map(doubleQuotedText);
   return `"${literalParts.join(KEY_EXPANSION)}"`;

@@ -1,0 +1,146 @@
+import type { ProxyMode } from '../../../../src-preload/contract.ts';
+import { Button } from '../../components/Button.tsx';
+import type { ProxyDraft } from './proxy-draft.ts';
+import { SecretInput } from './SecretInput.tsx';
+import './network.css';
+
+const MODES: ReadonlyArray<{ value: ProxyMode; label: string }> = [
+  { value: 'system', label: 'System proxy' },
+  { value: 'none', label: 'No proxy' },
+  { value: 'manual', label: 'Manual proxy' },
+];
+
+/** The same proxy as main tells it: scheme, host and port (network/proxy-setting.ts, `applyProxyEdit`). */
+function sameProxy(typed: string, saved: string): boolean {
+  const text = typed.trim();
+  if (!URL.canParse(text)) return false;
+  const a = new URL(text);
+  const b = new URL(saved);
+  return a.protocol === b.protocol && a.host === b.host;
+}
+
+/**
+ * Typing a sign-in where none is stored means: store this one (and a password alone is then pointed out,
+ * not dropped); emptying both fields again means: none. Once "Replace" was pressed, it stays a replacement.
+ */
+function signInAfterTyping(
+  username: string,
+  password: string,
+  hasStoredSignIn: boolean,
+): ProxyDraft['signIn'] {
+  if (hasStoredSignIn) return 'replace';
+  return username === '' && password === '' ? 'keep' : 'replace';
+}
+
+interface ProxyFieldProps {
+  idPrefix: string;
+  draft: ProxyDraft;
+  /**
+   * The saved manual proxy's address when a sign-in is stored for it (never the password: the window
+   * does not get it), else `null`.
+   */
+  signInStoredFor: string | null;
+  error?: string;
+  onChange(next: Partial<ProxyDraft>): void;
+}
+
+/**
+ * How this profile's calls reach the gateway: the operating system's proxy settings (what the browser
+ * uses), none, or a proxy of its own with an optional sign-in, stored encrypted like the key.
+ */
+export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }: ProxyFieldProps) {
+  // Main keeps a sign-in only with the proxy it was entered for (its scheme, host and port).
+  const hasStoredSignIn = signInStoredFor !== null && sameProxy(draft.url, signInStoredFor);
+  const showSignInFields = draft.signIn === 'replace' || (!hasStoredSignIn && draft.signIn === 'keep');
+  return (
+    <div className="proxy-field" data-testid="proxy-field">
+      <div className="segmented" data-testid="proxy-mode">
+        {MODES.map((option) => (
+          <label key={option.value} className="segmented__option">
+            <input
+              type="radio"
+              name={`${idPrefix}-proxy-mode`}
+              value={option.value}
+              checked={draft.mode === option.value}
+              onChange={() => onChange({ mode: option.value })}
+            />
+            <span className="segmented__label">{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {draft.mode === 'manual' ? (
+        <>
+          <input
+            id={`${idPrefix}-proxy-url`}
+            className="input input--mono"
+            aria-label="Proxy address"
+            placeholder="http://proxy.example.com:8080"
+            value={draft.url}
+            spellCheck={false}
+            autoComplete="off"
+            inputMode="url"
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => onChange({ url: event.target.value })}
+            data-testid="proxy-url"
+          />
+          {signInStoredFor !== null && !hasStoredSignIn && draft.signIn !== 'replace' ? (
+            <p className="proxy-field__note" data-testid="proxy-sign-in-dropped">
+              The stored sign-in belongs to {signInStoredFor}; it is removed when you save, unless you enter
+              one for this address.
+            </p>
+          ) : null}
+          {hasStoredSignIn && draft.signIn !== 'replace' ? (
+            <div className="proxy-field__stored">
+              <span data-testid="proxy-sign-in-state">
+                {draft.signIn === 'remove'
+                  ? 'The stored sign-in will be removed when you save.'
+                  : 'A proxy sign-in is stored (encrypted).'}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => onChange({ signIn: 'replace' })}>
+                Replace
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange({ signIn: draft.signIn === 'remove' ? 'keep' : 'remove' })}
+              >
+                {draft.signIn === 'remove' ? 'Keep it' : 'Remove'}
+              </Button>
+            </div>
+          ) : null}
+          {showSignInFields ? (
+            <div className="proxy-field__sign-in">
+              <input
+                className="input input--mono"
+                aria-label="Proxy user name (optional)"
+                placeholder="User name (optional)"
+                value={draft.username}
+                spellCheck={false}
+                autoComplete="off"
+                onChange={(event) =>
+                  onChange({
+                    username: event.target.value,
+                    signIn: signInAfterTyping(event.target.value, draft.password, hasStoredSignIn),
+                  })
+                }
+                data-testid="proxy-username"
+              />
+              <SecretInput
+                aria-label="Proxy password"
+                placeholder="Password"
+                value={draft.password}
+                onChange={(event) =>
+                  onChange({
+                    password: event.target.value,
+                    signIn: signInAfterTyping(draft.username, event.target.value, hasStoredSignIn),
+                  })
+                }
+                data-testid="proxy-password"
+              />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
