@@ -18,9 +18,25 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // Issue 14's secret scan over the whole e2e run: records cleared before, checked after (its teardown
+    // runs whether the e2e tests passed or not). See test/e2e/secret-scan-record.ts. Each has its own
+    // output folder, as every project does (see below): without one, a project gets all of test-results/,
+    // which every run that includes e2e would empty.
+    {
+      name: 'e2e secret scan: clear',
+      testMatch: 'e2e/secret-scan.setup.ts',
+      teardown: 'e2e secret scan',
+      outputDir: 'test-results/secret-scan/clear',
+    },
+    {
+      name: 'e2e secret scan',
+      testMatch: 'e2e/secret-scan.teardown.ts',
+      outputDir: 'test-results/secret-scan/check',
+    },
     {
       name: 'e2e',
       testMatch: 'e2e/**/*.spec.ts',
+      dependencies: ['e2e secret scan: clear'],
       // One output folder per project: Playwright empties a project's folder when it starts, and a run
       // of one project must not delete another's traces (or test-results/screenshots) mid-run.
       outputDir: 'test-results/e2e',

@@ -10,9 +10,14 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { REPO_ROOT } from '../e2e/paths.ts';
 import type { DoubleRecord } from './link-messages.ts';
-import { createRendererHost, type DesktopWindow, type RendererHost } from './renderer-host.ts';
+import {
+  createRendererHost,
+  type DesktopWindow,
+  type IpcCrossing,
+  type RendererHost,
+} from './renderer-host.ts';
 
-export type { DesktopWindow };
+export type { DesktopWindow, IpcCrossing };
 
 export const MAIN_ENTRY = join(REPO_ROOT, 'out', 'main', 'index.js');
 export const PRELOAD = join(REPO_ROOT, 'out', 'preload', 'index.cjs');
@@ -42,6 +47,8 @@ export interface DesktopApp {
   readonly spawnedAt: number;
   /** Everything the double recorded: lifecycle, protocol requests, error boxes, opened links, console. */
   readonly records: DoubleRecord[];
+  /** Every IPC message between the pages and main, both ways, in order. */
+  readonly ipc: IpcCrossing[];
   /** Main's own stdout and stderr, for failure messages. */
   output(): string;
   windows(): DesktopWindow[];
@@ -105,6 +112,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const records: DoubleRecord[] = [];
+  const ipc: IpcCrossing[] = [];
   const recordWaiters = new Set<() => void>();
   const openAnswers: Array<string[] | null> = [];
   const saveAnswers: Array<string | null> = [];
@@ -121,6 +129,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
       records.push(entry);
       for (const waiter of [...recordWaiters]) waiter();
     },
+    onIpc: (crossing) => ipc.push(crossing),
     answerDialog(type) {
       if (type === 'dialog.open') return openAnswers.shift() ?? null;
       if (type === 'dialog.save') return saveAnswers.shift() ?? null;
@@ -134,6 +143,7 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     spawnedAt,
     process: child,
     records,
+    ipc,
     output: () => output,
     windows: () => host.windows().filter((window) => !window.closed),
     firstWindow() {

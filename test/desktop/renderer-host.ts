@@ -68,12 +68,25 @@ interface WindowState {
   handle: DesktopWindow;
 }
 
+/**
+ * One IPC message between a page and main, as it crossed (after the structured clone): what the page
+ * invoked, what main answered (a result or an error), and what main sent to the page. For secret scans.
+ */
+export interface IpcCrossing {
+  direction: 'renderer→main' | 'main→renderer';
+  kind: 'invoke' | 'reply' | 'send';
+  channel: string;
+  payload: unknown;
+}
+
 export interface RendererHostOptions {
   context: BrowserContext;
   child: ChildProcess;
   platform: NodeJS.Platform;
   viewport: { width: number; height: number };
   onRecord(entry: DoubleRecord): void;
+  /** Every IPC message, both ways (the double carries them all through this host). */
+  onIpc?(crossing: IpcCrossing): void;
   onPage?: (page: Page) => Promise<void>;
   /** Native dialogs: what the "user" picks. */
   answerDialog(type: 'dialog.open' | 'dialog.save' | 'dialog.messageBox', options: unknown): unknown;
@@ -348,16 +361,19 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           HostToMain,
           { kind: 'ipc.invoke' }
         >['frame'];
+        const channel = String(message.channel);
+        options.onIpc?.({ direction: 'renderer→main', kind: 'invoke', channel, payload: message.args });
         send({
           kind: 'ipc.invoke',
           contentsId: state.contentsId,
           frame,
-          channel: String(message.channel),
+          channel,
           args: message.args as unknown[],
           replyId,
         });
         const answer = await reply;
         if (answer.dropped) return { dropped: true };
+        options.onIpc?.({ direction: 'main→renderer', kind: 'reply', channel, payload: answer });
         return 'error' in answer ? { error: answer.error } : { result: answer.result };
       }
       case 'firstPaint':
@@ -585,6 +601,12 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
       case 'contents.send': {
         const state = byContents(message.contentsId);
         if (!state) return;
+        options.onIpc?.({
+          direction: 'main→renderer',
+          kind: 'send',
+          channel: message.channel,
+          payload: message.args,
+        });
         enqueue(state, async () => {
           const page = state.page;
           if (!page || state.crashed || page.isClosed()) return;

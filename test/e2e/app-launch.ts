@@ -38,6 +38,7 @@ import { createTestSecretBox, type TestSecretBox } from '../support/test-secret-
 import { DELIVER_FUNCTION, INVOKE_BINDING, installPageBridge } from './page-bridge.ts';
 import { RENDERER_BUILD_DIR } from './paths.ts';
 import { saveScreenshot } from './screenshots.ts';
+import { rememberSecrets, scanStoppingApp } from './secret-scan-record.ts';
 import { type StaticServer, startStaticServer } from './static-server.ts';
 import { rewriteStrings, unwrapBytes, wrapBytes } from './wire-codec.ts';
 
@@ -128,7 +129,8 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
   const crossings: Crossing[] = [];
   const openedExternal: string[] = [];
   const dialogs = createRecordedDialogs(dataDir);
-  const secretBox = createTestSecretBox(options.secretBackend ?? 'os');
+  // Remembers what main encrypts: the secrets the run's secret scan looks for (secret-scan-record.ts).
+  const secretBox = rememberSecrets(createTestSecretBox(options.secretBackend ?? 'os'));
   options.prepareDataDir?.(dataDir);
   const consoleErrors: string[] = [];
   page.on('pageerror', (error) => consoleErrors.push(error.message));
@@ -264,6 +266,7 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
     await delivery;
     layer.closeOwner(1);
     layer.dispose();
+    await scanStoppingApp({ page, crossings, dataDir, secrets: secretBox.secrets() });
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,6 +1,7 @@
 // One request and its reply. Everything that writes to the socket goes through here, so client aborts,
 // pacing and the byte-level faults (trickle, cut, stall) behave the same on every endpoint.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CredentialEcho } from './echo-credentials.ts';
 import { type OpenAIError, openaiErrorBody } from './errors.ts';
 import type { Fault, RecordedRequest } from './types.ts';
 
@@ -20,6 +21,8 @@ export interface ExchangeInit {
   fault: Fault | undefined;
   /** Read at each pause, so `setEventDelay` applies to streams already running. */
   eventDelayMs: () => number;
+  /** In the echo-credentials mode: this request's credentials, sent back in headers, errors and JSON. */
+  echo?: CredentialEcho | null;
 }
 
 // Fields are spelled out (no constructor parameter properties) so the file also runs under plain type stripping.
@@ -31,6 +34,7 @@ export class Exchange {
   readonly requestId: string;
   readonly fault: Fault | undefined;
   readonly eventDelayMs: () => number;
+  readonly echo: CredentialEcho | null;
   eventsSent = 0;
   /** Set when the server itself cut the connection (a fault), so it is not counted as a client abort. */
   destroyedByServer = false;
@@ -42,6 +46,7 @@ export class Exchange {
     this.requestId = init.requestId;
     this.fault = init.fault;
     this.eventDelayMs = init.eventDelayMs;
+    this.echo = init.echo ?? null;
   }
 
   get signal(): AbortSignal {
@@ -74,7 +79,7 @@ export class Exchange {
   head(status: number, headers: Record<string, string | number>): void {
     if (this.stopped) throw new ReplyStopped();
     this.record.status = status;
-    this.res.writeHead(status, { 'x-request-id': this.requestId, ...headers });
+    this.res.writeHead(status, { 'x-request-id': this.requestId, ...this.echo?.headers(), ...headers });
     this.res.flushHeaders();
   }
 
@@ -130,7 +135,11 @@ export class Exchange {
    * half the body and drops the connection, `stall-stream` pauses halfway, `malformed-json` breaks the body.
    */
   async send(status: number, headers: Record<string, string | number>, body: string | Buffer): Promise<void> {
-    let bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const echoed =
+      this.echo && typeof body === 'string' && String(headers['content-type']).includes('json')
+        ? this.echo.jsonBody(body)
+        : body;
+    let bytes = typeof echoed === 'string' ? Buffer.from(echoed, 'utf8') : echoed;
     const fault = this.fault;
     let allHeaders = headers;
     if (fault?.kind === 'malformed-json' && status < 300) {
@@ -183,10 +192,12 @@ export class Exchange {
 
   /** An error in new-api's OpenAI shape, with the request id in the message and in a header. */
   async sendError(error: OpenAIError): Promise<void> {
-    const body = openaiErrorBody(error, this.requestId);
+    const plain = openaiErrorBody(this.echo ? this.echo.error(error) : error, this.requestId);
+    const body = this.echo ? this.echo.jsonBody(plain) : plain;
     this.record.status = error.status;
     if (this.stopped) throw new ReplyStopped();
     this.res.writeHead(error.status, {
+      ...this.echo?.headers(),
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
       'x-request-id': this.requestId,

@@ -7,6 +7,7 @@ import { checkAuth, type Family } from './auth.ts';
 import { type BodyKind, readBody } from './body.ts';
 import { defaultModels, openaiListing } from './catalogue.ts';
 import { generateContent, getModel, listModels } from './content.ts';
+import { credentialEcho, type EchoOptions } from './echo-credentials.ts';
 import { newRequestId } from './errors.ts';
 import { Exchange, ReplyStopped } from './exchange.ts';
 import { FaultBook, statusReply } from './faults.ts';
@@ -88,6 +89,8 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
   const initialReply = options.chatReply ?? null;
   const initialTranscript = options.transcript ?? null;
   const initialPageSize = options.modelPageSize ?? null;
+  const initialEcho = options.echoCredentials ?? null;
+  let echoOptions: EchoOptions | null = initialEcho;
 
   const requests: RecordedRequest[] = [];
   const faultBook = new FaultBook();
@@ -120,13 +123,16 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
       : null;
     // Faults strike only requests a real gateway would have accepted; a 404 or 401 comes first.
     const fault = route && !authProblem ? faultBook.take(method, url.pathname) : undefined;
+    // Echoed whether or not the key was accepted: a 401 that quotes the key is the classic leak.
+    const echo = echoOptions ? credentialEcho(req.headers, vendorKeyHeader, echoOptions) : null;
     const ex = new Exchange({
       req,
       res,
       record,
-      requestId: newRequestId(),
+      requestId: echo ? echo.requestId(newRequestId()) : newRequestId(),
       fault,
       eventDelayMs: () => eventDelayMs,
+      echo,
     });
     active.add(ex);
 
@@ -162,7 +168,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
       if (fault?.kind === 'stall-headers') await ex.sleep(fault.ms);
       if (fault?.kind === 'status') {
         if (fault.delayMs !== undefined) await ex.sleep(fault.delayMs);
-        const reply = statusReply(fault);
+        const reply = echo ? echo.statusReply(statusReply(echo.statusFault(fault))) : statusReply(fault);
         record.status = reply.status;
         res.writeHead(reply.status, reply.headers);
         res.end(reply.body);
@@ -189,7 +195,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
           code: 'request_body_too_large',
         });
       }
-      await route.handler(ex, state, body, route.params);
+      await route.handler(ex, echo ? echo.state(state) : state, body, route.params);
     } catch (error) {
       if (error instanceof ReplyStopped || ex.stopped) return;
       // A bug in the fake itself: say so loudly rather than hang the test.
@@ -246,6 +252,9 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     setModelPageSize(size: number | null) {
       state.modelPageSize = size;
     },
+    setEchoCredentials(echo: EchoOptions | null) {
+      echoOptions = echo;
+    },
     get activeRequests() {
       return active.size;
     },
@@ -277,6 +286,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
       state.transcript = initialTranscript;
       state.models = initialModels;
       state.modelPageSize = initialPageSize;
+      echoOptions = initialEcho;
       eventDelayMs = initialDelay;
       closedByClient = 0;
     },

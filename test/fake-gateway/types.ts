@@ -1,5 +1,8 @@
 // The fake gateway's public shape: what tests (unit, end-to-end, bench) and the hand-started CLI use.
 // The server lives in ./server.ts; this file only describes it.
+import type { EchoOptions } from './echo-credentials.ts';
+
+export type { EchoOptions };
 
 export interface FakeGatewayOptions {
   /** The key the gateway accepts (Bearer on /v1, the vendor header on /v1beta). Default: a random `sk-fake-…`. */
@@ -23,6 +26,11 @@ export interface FakeGatewayOptions {
    * (a smaller `pageSize` query wins). Default: one page, as new-api answers.
    */
   modelPageSize?: number;
+  /**
+   * The echo-credentials mode (./echo-credentials.ts): send back the key and these headers' values in
+   * headers, errors, JSON bodies, chat replies, transcripts and model lists. Default: off.
+   */
+  echoCredentials?: EchoOptions;
   /** Called once per request when its reply has ended (or the client went away); the CLI logs from here. */
   onRequestDone?: (request: RecordedRequest) => void;
 }
@@ -190,6 +198,8 @@ export interface FakeGateway {
   setModels?(models: FakeModel[] | null): void;
   /** Pages `/v1beta/models` (see `FakeGatewayOptions.modelPageSize`); `null` answers in one page again. */
   setModelPageSize?(size: number | null): void;
+  /** Turns the echo-credentials mode on (with these options) or off (`null`). */
+  setEchoCredentials?(echo: EchoOptions | null): void;
   /** Requests whose reply has not ended yet. */
   readonly activeRequests?: number;
   /** How many replies the client abandoned (connection closed before the reply ended). */
