@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { AppFailure } from '../app-failure.ts';
 import { wavHeaderWith } from '../gateway/wav.ts';
 import {
   audioSeconds,
@@ -67,10 +66,9 @@ export async function joinAudioFiles(
         } else if (!sameWavFormat(first, wav)) {
           throw new JoinRefused(`part ${index + 1} has another sample format`);
         }
+        // Parts paid for are never refused: a clip longer than one WAV file holds is kept apart.
         if (written + wav.dataBytes > MAX_WAV_DATA_BYTES) {
-          throw new AppFailure('too_large', 'The clip is too long for one WAV file (4 GB).', {
-            hint: 'Choose MP3 for a text this long, or speak it in several pieces.',
-          });
+          throw new JoinRefused('the parts together are too long for one WAV file (4 GB)');
         }
         await handle.write(bytes, wav.dataOffset, wav.dataBytes);
         written += wav.dataBytes;

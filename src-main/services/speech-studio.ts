@@ -1,11 +1,17 @@
 // The Speak panel's main side: a text of any length spoken in parts, joined where the format allows,
 // kept in a history (one versioned JSON per clip under `<dataDir>/history/speech/`, audio under
 // `<dataDir>/media/speech/` where the page can play it), saved elsewhere on request, deleted with its audio.
+//
+// Every part is paid for once it arrives, so a job that fails (or is stopped) at part N keeps parts 1 to
+// N-1 as a partial clip, stored with the exact inputs still to send; `continue` sends only those, with the
+// clip's own choices, and joins them onto the kept audio, so the clip ends as if nothing had failed.
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { z } from 'zod';
 import {
+  type AppError,
+  type SpeechClip,
   type SpeechEntry,
   type SpeechFormat,
   type SpeechHistory,
@@ -13,6 +19,7 @@ import {
   type SpeechRequest,
   type SpeechSummary,
   speechCharacters,
+  speechPartialLabel,
   speechTakesInstructions,
 } from '../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../app-failure.ts';
@@ -27,13 +34,20 @@ import { JoinRefused, joinAudioFiles, joinKindFor } from './speech-join.ts';
 import { splitSpeechText } from './speech-parts.ts';
 import { readStoredText, tooLargeProblem } from './stored-file.ts';
 
+/** Whole clips are written as version 1, unchanged, so older builds still list them. */
 const HISTORY_VERSION = 1;
+/**
+ * Partial clips are version 2: an older build, which could neither mark nor continue them, leaves them
+ * alone (as written by a newer app) rather than list them as whole clips.
+ */
+const PARTIAL_VERSION = 2;
 /**
  * The largest history file read. The IPC schema keeps the text to `MAX_SPEECH_TEXT` (200,000) characters
  * and the instructions to 10,000: even at six bytes a character (an escaped control character) an entry
- * stays near 1.3 MB, so a larger file is none the app wrote and is set aside.
+ * stays near 1.3 MB, and a partial one, which also holds the parts still to send (at most the text again),
+ * near 2.5 MB; so a larger file is none the app wrote and is set aside.
  */
-export const MAX_SPEECH_ENTRY_BYTES = 2 * 1024 * 1024;
+export const MAX_SPEECH_ENTRY_BYTES = 3 * 1024 * 1024;
 /** Ids name files; nothing else may get near a path. */
 export const SPEECH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
@@ -46,9 +60,9 @@ const FORMAT_NAMES: Record<SpeechFormat, string> = {
   pcm: 'WAV audio',
 };
 
-/** A history file, version 1. */
+/** A history file: version 1 (a whole clip) or 2 (a partial one). */
 const storedEntry = z.object({
-  version: z.literal(HISTORY_VERSION),
+  version: z.union([z.literal(HISTORY_VERSION), z.literal(PARTIAL_VERSION)]),
   id: z.string().regex(SPEECH_ID_PATTERN),
   createdAt: z.string(),
   text: z.string(),
@@ -68,8 +82,34 @@ const storedEntry = z.object({
   durationSec: z.number().nonnegative().nullable(),
   timeToFirstAudioMs: z.number().nonnegative().nullable(),
   elapsedMs: z.number().nonnegative(),
+  /** A partial clip: parts 1..`done` are in `files`; why the next one is missing. */
+  partial: z
+    .object({
+      done: z.number().int().positive(),
+      error: z.object({
+        code: z.string().max(64),
+        message: z.string().max(20_000),
+        hint: z.string().max(20_000).optional(),
+        status: z.number().int().optional(),
+        requestId: z.string().max(1_000).optional(),
+      }),
+    })
+    .optional(),
+  /** A partial clip's inputs still to send, exactly as they will be sent: parts `done + 1` to `parts`. */
+  remaining: z.array(z.string().min(1)).optional(),
 });
 type StoredEntry = z.infer<typeof storedEntry>;
+
+/** A stored entry is whole, or partial with the inputs that complete it; anything between is damage. */
+function consistent(entry: StoredEntry): boolean {
+  if (!entry.partial) return entry.version === HISTORY_VERSION && entry.remaining === undefined;
+  return (
+    entry.version === PARTIAL_VERSION &&
+    entry.remaining !== undefined &&
+    entry.partial.done + entry.remaining.length === entry.parts &&
+    entry.remaining.length > 0
+  );
+}
 
 export interface SpeechRun {
   signal: AbortSignal;
@@ -77,13 +117,55 @@ export interface SpeechRun {
   onProgress(step: number, steps: number): void;
 }
 
+/** What a job kept. A job that kept nothing throws its failure instead. */
+export interface SpeechOutcome {
+  /** The clip saved in the history: whole, or partial when `failure` is set. */
+  entry: SpeechEntry;
+  /** What ended the job before its last part (a part that failed, or a stop); null when whole. */
+  failure: AppFailure | null;
+}
+
 export interface SpeechStudio {
-  generate(client: GatewayClient, request: SpeechRequest, run: SpeechRun): Promise<SpeechEntry>;
+  generate(client: GatewayClient, request: SpeechRequest, run: SpeechRun): Promise<SpeechOutcome>;
+  /** Throws (not found, already whole, already running) when `continue` would not start. */
+  checkContinuable(id: string): Promise<void>;
+  /** Sends a partial clip's remaining parts and joins them onto it. */
+  continue(client: GatewayClient, id: string, run: SpeechRun): Promise<SpeechOutcome>;
   list(): Promise<SpeechHistory>;
   get(id: string): Promise<SpeechEntry>;
   remove(id: string): Promise<boolean>;
   /** Asks where to save (native dialog) and copies the audio there. */
   saveCopy(id: string): Promise<{ path: string | null; files: string[] }>;
+}
+
+/** The job file of a run's work folder: enough to keep its parts after a quit or a crash. */
+const JOB_FILE = 'job.json';
+const jobRecord = z.object({
+  version: z.literal(1),
+  id: z.string().regex(SPEECH_ID_PATTERN),
+  createdAt: z.string(),
+  text: z.string(),
+  options: storedEntry.shape.options,
+  steps: z.number().int().positive(),
+  remaining: z.array(z.string().min(1)).min(1),
+  /** Parts the clip held before this run (0 for a new job). */
+  before: z.number().int().nonnegative(),
+});
+type JobRecord = z.infer<typeof jobRecord>;
+
+/** One run of a job: a new text, or the rest of a partial clip. */
+interface Job {
+  id: string;
+  createdAt: string;
+  /** The whole text, as typed when the job began. */
+  text: string;
+  options: StoredEntry['options'];
+  /** Parts of the whole text. */
+  steps: number;
+  /** The inputs still to send, in order; the first is part `kept.partial.done + 1` (or 1). */
+  remaining: string[];
+  /** The partial clip an earlier run kept, or null for a new job. */
+  kept: StoredEntry | null;
 }
 
 export interface SpeechStudioOptions {
@@ -106,7 +188,18 @@ export function createSpeechStudio({
   /** Summaries by id, newest first once sorted; loaded from disk on first use. */
   let cache: Map<string, SpeechSummary> | null = null;
   let movedAside = 0;
-  const running = new Set<string>();
+  /**
+   * Clips a job or a delete is working on, claimed before its first await: one at a time per clip, so a
+   * delete never lands under a continue (which would write the deleted clip back) nor a continue under it.
+   */
+  const claims = new Map<string, Claim>();
+
+  function claim(id: string, purpose: Claim): () => void {
+    const holder = claims.get(id);
+    if (holder) throw busy(holder, purpose);
+    claims.set(id, purpose);
+    return () => claims.delete(id);
+  }
 
   const entryPath = (id: string) => join(historyDir, `${id}.json`);
 
@@ -130,6 +223,9 @@ export function createSpeechStudio({
       bytes: stored.bytes,
       durationSec: stored.durationSec,
       timeToFirstAudioMs: stored.timeToFirstAudioMs,
+      ...(stored.partial
+        ? { partial: { done: stored.partial.done, error: stored.partial.error as AppError } }
+        : {}),
     };
   }
 
@@ -160,9 +256,11 @@ export function createSpeechStudio({
     }
     const version = (raw as { version?: unknown } | null)?.version;
     // Written by a newer app: left alone, not "repaired" into something older.
-    if (typeof version === 'number' && version > HISTORY_VERSION) return 'newer';
+    if (typeof version === 'number' && version > PARTIAL_VERSION) return 'newer';
     const parsed = storedEntry.safeParse(raw);
-    return parsed.success && `${parsed.data.id}.json` === file ? parsed.data : 'corrupt';
+    return parsed.success && consistent(parsed.data) && `${parsed.data.id}.json` === file
+      ? parsed.data
+      : 'corrupt';
   }
 
   async function setAside(file: string): Promise<void> {
@@ -187,6 +285,8 @@ export function createSpeechStudio({
   }
 
   async function readHistory(): Promise<Map<string, SpeechSummary>> {
+    // First: what a run cut short by a quit or a crash had paid for becomes a clip, listed below.
+    await sweepUnfinished();
     const loaded = new Map<string, SpeechSummary>();
     let files: string[] = [];
     try {
@@ -201,12 +301,11 @@ export function createSpeechStudio({
       if (stored === 'corrupt') await setAside(file);
       else if (stored !== 'newer') loaded.set(stored.id, summaryOf(stored));
     }
-    await sweepUnfinished();
     cache = loaded;
     return loaded;
   }
 
-  /** Work folders of jobs that never finished (the app quit mid-job). */
+  /** Work folders of jobs that never finished (the app quit or crashed mid-job): their parts kept, then gone. */
   async function sweepUnfinished(): Promise<void> {
     let names: string[] = [];
     try {
@@ -216,8 +315,20 @@ export function createSpeechStudio({
     }
     for (const name of names) {
       const id = /^\.(.+)\.partial$/.exec(name)?.[1];
-      if (id && !running.has(id)) await rm(join(audioDir, name), { recursive: true, force: true });
+      if (!id || claims.has(id)) continue;
+      if (!SPEECH_ID_PATTERN.test(id)) await rm(join(audioDir, name), { recursive: true, force: true });
+      else await settleUnfinished(id);
     }
+  }
+
+  /**
+   * Keeps what a work folder holds, then removes the folder; a folder whose parts could not be kept (the
+   * disk still full, say) stays for the next try. True when nothing is left to keep.
+   */
+  async function settleUnfinished(id: string): Promise<boolean> {
+    if (!(await keepUnfinished(id))) return false;
+    await rm(workFolder(id), { recursive: true, force: true });
+    return true;
   }
 
   async function readEntry(id: string): Promise<StoredEntry> {
@@ -238,47 +349,78 @@ export function createSpeechStudio({
     return stored;
   }
 
-  /** Puts the parts' audio where the history keeps it: one file, or a folder of numbered parts. */
-  async function keepAudio(
-    id: string,
-    clips: ReadonlyArray<{ path: string; extension: string; bytes: number }>,
-    work: string,
-  ): Promise<{ layout: SpeechLayout; files: string[]; bytes: number; durationSec: number | null }> {
-    const extension = clips[0]!.extension;
-    const single = `${id}.${extension}`;
-    if (clips.length === 1) {
-      const clip = clips[0]!;
-      await rename(clip.path, join(audioDir, single));
-      const durationSec = audioSeconds(new Uint8Array(await readFile(join(audioDir, single))), extension);
-      return { layout: 'file', files: [single], bytes: clip.bytes, durationSec };
+  /**
+   * Puts the audio of a run's new parts where the history keeps it, after what an earlier run kept (`job.kept`):
+   * one file (the parts joined, where the format allows), or a folder of parts numbered by their place in
+   * the whole text. A partial clip's single file is named for the parts it holds, so the whole clip (or a
+   * longer partial one) is written beside it and the history file switches over in one write.
+   */
+  async function keepAudio(job: Job, clips: readonly SpeechClip[]): Promise<KeptAudio> {
+    // The run's parts stay in its work folder until the history entry that lists their copies is written:
+    // a failure or a crash before then leaves them there, for the next start to keep (keepUnfinished).
+    const made: string[] = [];
+    try {
+      return { ...(await placeAudio(job, clips, made)), made };
+    } catch (error) {
+      await removeMade(job.id, made);
+      throw error;
     }
-    const kind = joinKindFor(extension);
-    if (kind) {
-      try {
-        const joined = await joinAudioFiles(
-          kind,
-          clips.map((clip) => clip.path),
-          join(audioDir, single),
-        );
-        return { layout: 'file', files: [single], ...joined };
-      } catch (error) {
-        if (!(error instanceof JoinRefused)) throw error;
-        log.warn(`kept ${clips.length} parts apart: ${error.message}`);
+  }
+
+  /** Files a keep made (`made`, relative to the audio folder) go, and the clip's folder if it is left empty. */
+  async function removeMade(id: string, made: readonly string[]): Promise<void> {
+    for (const file of made) await rm(join(audioDir, file), { force: true }).catch(() => undefined);
+    await rmdir(join(audioDir, id)).catch(() => undefined);
+  }
+
+  async function placeAudio(
+    job: Job,
+    clips: readonly SpeechClip[],
+    made: string[],
+  ): Promise<Omit<KeptAudio, 'made'>> {
+    const { id, kept, steps } = job;
+    const extension = kept?.extension ?? clips[0]!.extension;
+    const done = (kept?.partial?.done ?? 0) + clips.length;
+    const name = done === steps ? `${id}.${extension}` : `${id}.1-${done}.${extension}`;
+    const keptFile = kept?.layout === 'file' ? join(audioDir, kept.files[0]!) : null;
+    const pieces = [...(keptFile ? [keptFile] : []), ...clips.map((clip) => clip.path)];
+    if (kept?.layout !== 'parts') {
+      if (pieces.length === 1) {
+        made.push(name);
+        await placeCopy(pieces[0]!, join(audioDir, name));
+        const durationSec = audioSeconds(new Uint8Array(await readFile(join(audioDir, name))), extension);
+        return { layout: 'file', files: [name], bytes: clips[0]!.bytes, durationSec };
+      }
+      const kind = joinKindFor(extension);
+      if (kind) {
+        try {
+          made.push(name);
+          const joined = await joinAudioFiles(kind, pieces, join(audioDir, name));
+          return { layout: 'file', files: [name], ...joined };
+        } catch (error) {
+          if (!(error instanceof JoinRefused)) throw error;
+          made.pop();
+          log.warn(`kept ${pieces.length} pieces apart: ${error.message}`);
+        }
       }
     }
-    const digits = String(clips.length).length;
-    const files: string[] = [];
-    let durationSec: number | null = 0;
-    let bytes = 0;
+    // Kept apart: numbered by place in the whole text, so a continued clip's names follow on.
+    const digits = String(steps).length;
+    const first = (kept?.partial?.done ?? 0) + 1;
+    const folder = join(audioDir, id);
+    await mkdir(folder, { recursive: true });
+    const files = kept ? [...kept.files] : [];
+    let durationSec: number | null = kept ? kept.durationSec : 0;
+    let bytes = kept?.bytes ?? 0;
     for (const [index, clip] of clips.entries()) {
-      const name = `part-${String(index + 1).padStart(digits, '0')}.${extension}`;
-      await rename(clip.path, join(work, name));
-      files.push(`${id}/${name}`);
+      const part = `part-${String(first + index).padStart(digits, '0')}.${extension}`;
+      made.push(`${id}/${part}`);
+      await placeCopy(clip.path, join(folder, part));
+      files.push(`${id}/${part}`);
       bytes += clip.bytes;
-      const seconds = audioSeconds(new Uint8Array(await readFile(join(work, name))), extension);
+      const seconds = audioSeconds(new Uint8Array(await readFile(join(folder, part))), extension);
       durationSec = durationSec === null || seconds === null ? null : durationSec + seconds;
     }
-    await rename(work, join(audioDir, id));
     return { layout: 'parts', files, bytes, durationSec };
   }
 
@@ -287,12 +429,224 @@ export function createSpeechStudio({
     for (const file of stored.files) await rm(join(audioDir, file), { force: true });
   }
 
+  /** Audio files of `before` that `after` no longer uses (a partial clip's file, once joined on). */
+  async function removeReplaced(before: StoredEntry, after: Pick<StoredEntry, 'files'>): Promise<void> {
+    for (const file of before.files) {
+      if (!after.files.includes(file)) await rm(join(audioDir, file), { force: true });
+    }
+  }
+
+  async function writeEntry(stored: StoredEntry): Promise<void> {
+    await writeFileAtomic(entryPath(stored.id), `${JSON.stringify(stored, null, 2)}\n`);
+  }
+
+  /**
+   * Speaks `job.remaining` part by part into a work folder, then keeps what arrived: the whole clip, or a
+   * partial one when a part failed or the user stopped. Nothing arrived and nothing kept: the failure is
+   * thrown. The work folder holds the job and every part that arrived (`done-<n>.<ext>`) as it arrives,
+   * so a run the app never finished (a quit, a crash) is kept as a partial clip at the next start.
+   */
+  async function runJob(client: GatewayClient, job: Job, run: SpeechRun): Promise<SpeechOutcome> {
+    const started = performance.now();
+    const { id, kept, steps } = job;
+    const before = kept?.partial?.done ?? 0;
+    const work = workFolder(id);
+    const clips: SpeechClip[] = [];
+    // The work folder goes once what it holds is kept, or when nothing arrived; a keep that failed leaves
+    // it (job file and parts) for the next start, so no part paid for is lost to a full disk.
+    let settled = false;
+    try {
+      await mkdir(work, { recursive: true }).catch((error: unknown) => {
+        throw new AppFailure('file_error', 'The folder for speech clips could not be created.', {
+          hint: 'Check that the app data folder is writable.',
+          cause: error,
+        });
+      });
+      await writeJobFile(job, work);
+      let failure: AppFailure | null = null;
+      let timeToFirstAudioMs: number | null = kept ? kept.timeToFirstAudioMs : null;
+      for (const [index, input] of job.remaining.entries()) {
+        const step = before + index + 1;
+        // A stop that lands between two parts: the next one is not asked for (nor paid).
+        if (run.signal.aborted) {
+          failure = partFailure(new AppFailure('aborted', 'Stopped.'), step, steps);
+          break;
+        }
+        run.onProgress(step, steps);
+        const callStarted = performance.now();
+        try {
+          const clip = await client.speech(
+            { ...job.options, input },
+            { directory: work, signal: run.signal },
+          );
+          timeToFirstAudioMs ??= Math.round(callStarted - started + clip.firstByteMs);
+          // Named for its place, so a restart knows which parts arrived whole.
+          const path = join(work, `done-${index}.${clip.extension}`);
+          await rename(clip.path, path);
+          clips.push({ ...clip, path });
+        } catch (error) {
+          failure = partFailure(error, step, steps);
+          break;
+        }
+      }
+      const outcome = await keepRun(job, clips, failure, {
+        timeToFirstAudioMs,
+        elapsedMs: (kept?.elapsedMs ?? 0) + Math.round(performance.now() - started),
+      });
+      settled = true;
+      return outcome;
+    } finally {
+      if (settled || clips.length === 0)
+        await rm(work, { recursive: true, force: true }).catch(() => undefined);
+      else log.warn(`left ${clips.length} parts of a speech job to be kept at the next start`);
+    }
+  }
+
+  /** Keeps a run's new parts after what the clip held: whole, or partial with the inputs still to send. */
+  async function keepRun(
+    job: Job,
+    clips: readonly SpeechClip[],
+    failure: AppFailure | null,
+    timing: Pick<StoredEntry, 'timeToFirstAudioMs' | 'elapsedMs'>,
+  ): Promise<SpeechOutcome> {
+    const { id, kept, steps } = job;
+    // Nothing arrived now and nothing before: there is no clip, only the failure (as before parts were kept).
+    if (failure && clips.length === 0 && !kept) throw failure;
+    const done = (kept?.partial?.done ?? 0) + clips.length;
+    let audio: KeptAudio | null = null;
+    try {
+      audio = clips.length > 0 ? await keepAudio(job, clips) : null;
+    } catch (error) {
+      throw keepFailure(error, clips.length);
+    }
+    const stored: StoredEntry = {
+      version: failure ? PARTIAL_VERSION : HISTORY_VERSION,
+      id,
+      createdAt: job.createdAt,
+      text: job.text,
+      options: job.options,
+      parts: steps,
+      layout: audio?.layout ?? kept!.layout,
+      extension: kept?.extension ?? clips[0]!.extension,
+      files: audio?.files ?? kept!.files,
+      bytes: audio?.bytes ?? kept!.bytes,
+      durationSec: audio ? audio.durationSec : kept!.durationSec,
+      ...timing,
+    };
+    if (failure) {
+      stored.partial = { done, error: failure.toAppError() };
+      stored.remaining = job.remaining.slice(clips.length);
+    }
+    try {
+      await writeEntry(stored);
+    } catch (error) {
+      // The history still describes what an earlier run kept; only the copies this keep made go (the
+      // parts themselves are still in the work folder).
+      if (audio) await removeMade(id, audio.made);
+      throw keepFailure(error, clips.length);
+    }
+    if (kept) await removeReplaced(kept, stored);
+    // Before the history's first read (a run kept at start) the entry is simply read with the rest.
+    cache?.set(id, summaryOf(stored));
+    return { entry: entryOf(stored), failure };
+  }
+
+  const workFolder = (id: string) => join(audioDir, `.${id}.partial`);
+
+  /** What a restart needs to keep a run the app never finished; without it the run's parts are lost, not the clip. */
+  async function writeJobFile(job: Job, work: string): Promise<void> {
+    const record: JobRecord = {
+      version: 1,
+      id: job.id,
+      createdAt: job.createdAt,
+      text: job.text,
+      options: job.options,
+      steps: job.steps,
+      remaining: job.remaining,
+      before: job.kept?.partial?.done ?? 0,
+    };
+    try {
+      await writeFileAtomic(join(work, JOB_FILE), JSON.stringify(record));
+    } catch (error) {
+      log.warn('could not write a speech job file; a quit mid-job would lose its parts', error);
+    }
+  }
+
+  /**
+   * A work folder left by a run the app never finished: the parts that had arrived become a partial clip
+   * (or complete the clip, if all had), so nothing paid for is lost to a quit or a crash; then it goes.
+   */
+  async function keepUnfinished(id: string): Promise<boolean> {
+    const work = workFolder(id);
+    let job: JobRecord;
+    let names: string[];
+    try {
+      const record = jobRecord.safeParse(JSON.parse(await readFile(join(work, JOB_FILE), 'utf8')));
+      // Without its job file a folder's parts cannot be placed in any clip: nothing to keep.
+      if (!record.success || record.data.id !== id) return true;
+      job = record.data;
+      names = await readdir(work);
+    } catch {
+      return true;
+    }
+    try {
+      const clips: SpeechClip[] = [];
+      for (let index = 0; index < job.remaining.length; index++) {
+        const name = names.find((file) => new RegExp(`^done-${index}\\.[a-z0-9]{1,8}$`).test(file));
+        if (!name) break;
+        const path = join(work, name);
+        clips.push({
+          path,
+          extension: extname(name).slice(1),
+          format: job.options.format,
+          bytes: (await stat(path)).size,
+          contentType: null,
+          elapsedMs: 0,
+          firstByteMs: 0,
+        });
+      }
+      if (clips.length === 0) return true;
+      // The clip must still be as the run found it: none yet for a new job, else the partial clip it was
+      // adding to. Otherwise the run was kept before the app went (only its folder was left): nothing to do.
+      const stored = await readStored(`${id}.json`).catch(() => null);
+      if (
+        job.before === 0
+          ? stored !== null
+          : typeof stored !== 'object' || stored?.partial?.done !== job.before
+      )
+        return true;
+      const kept = job.before === 0 ? null : (stored as StoredEntry);
+      const step = job.before + clips.length + 1;
+      const failure =
+        clips.length < job.remaining.length
+          ? new AppFailure('aborted', `The app closed before part ${step} of ${job.steps} arrived.`, {
+              hint: 'Continue to send the parts that are left.',
+            })
+          : null;
+      await keepRun({ ...job, kept }, clips, failure, {
+        timeToFirstAudioMs: kept?.timeToFirstAudioMs ?? null,
+        elapsedMs: kept?.elapsedMs ?? 0,
+      });
+      log.info(`kept ${clips.length} parts of an unfinished speech job`);
+      return true;
+    } catch (error) {
+      log.warn('could not keep the parts of an unfinished speech job; they stay for the next try', error);
+      return false;
+    }
+  }
+
+  async function continuable(id: string): Promise<StoredEntry> {
+    const stored = await readEntry(id);
+    if (!stored.partial || !stored.remaining) {
+      throw new AppFailure('invalid_input', 'This clip is already whole: there is nothing to continue.');
+    }
+    return stored;
+  }
+
   return {
     async generate(client, request, run) {
-      const started = performance.now();
       const split = splitSpeechText(request.text);
-      const steps = split.parts.length;
-      if (steps === 0) throw new AppFailure('invalid_input', 'Type something to speak.');
+      if (split.parts.length === 0) throw new AppFailure('invalid_input', 'Type something to speak.');
       const options: StoredEntry['options'] = {
         model: request.model.trim(),
         voice: request.voice.trim(),
@@ -303,60 +657,69 @@ export function createSpeechStudio({
       if (instructions && speechTakesInstructions(options.model)) options.instructions = instructions;
 
       await load();
-      const id = newId(now());
-      const work = join(audioDir, `.${id}.partial`);
-      running.add(id);
+      const at = now();
+      const id = newId(at);
+      const release = claim(id, 'job');
       try {
-        await mkdir(work, { recursive: true }).catch((error: unknown) => {
-          throw new AppFailure('file_error', 'The folder for speech clips could not be created.', {
-            hint: 'Check that the app data folder is writable.',
-            cause: error,
-          });
-        });
-        const clips: Array<{ path: string; extension: string; bytes: number }> = [];
-        let timeToFirstAudioMs: number | null = null;
-        for (const [index, input] of split.parts.entries()) {
-          run.onProgress(index + 1, steps);
-          const callStarted = performance.now();
-          try {
-            const clip = await client.speech({ ...options, input }, { directory: work, signal: run.signal });
-            timeToFirstAudioMs ??= Math.round(callStarted - started + clip.firstByteMs);
-            clips.push(clip);
-          } catch (error) {
-            throw partFailure(error, index + 1, steps);
-          }
-        }
-        if (run.signal.aborted) throw new AppFailure('aborted', 'Stopped.');
-        const kept = await keepAudio(id, clips, work);
-        const stored: StoredEntry = {
-          version: HISTORY_VERSION,
-          id,
-          createdAt: now().toISOString(),
-          text: request.text,
-          options,
-          parts: steps,
-          layout: kept.layout,
-          extension: clips[0]!.extension,
-          files: kept.files,
-          bytes: kept.bytes,
-          durationSec: kept.durationSec,
-          timeToFirstAudioMs,
-          elapsedMs: Math.round(performance.now() - started),
-        };
-        try {
-          await writeFileAtomic(entryPath(id), `${JSON.stringify(stored, null, 2)}\n`);
-        } catch (error) {
-          await removeAudio(stored);
-          throw new AppFailure('file_error', 'The clip could not be saved in the history.', {
-            hint: 'Check that the app data folder is writable and the disk is not full.',
-            cause: error,
-          });
-        }
-        (await load()).set(id, summaryOf(stored));
-        return entryOf(stored);
+        return await runJob(
+          client,
+          {
+            id,
+            createdAt: at.toISOString(),
+            text: request.text,
+            options,
+            steps: split.parts.length,
+            remaining: split.parts,
+            kept: null,
+          },
+          run,
+        );
       } finally {
-        running.delete(id);
-        await rm(work, { recursive: true, force: true }).catch(() => undefined);
+        release();
+      }
+    },
+
+    async checkContinuable(id) {
+      checkId(id);
+      const holder = claims.get(id);
+      if (holder) throw busy(holder, 'job');
+      await continuable(id);
+    },
+
+    async continue(client, id, run) {
+      checkId(id);
+      const release = claim(id, 'job');
+      try {
+        await load();
+        // Parts an earlier run of this clip could not keep (its keep failed) join the clip first, so they
+        // are neither sent again nor mixed with this run's.
+        if (await exists(workFolder(id))) {
+          if (!(await settleUnfinished(id))) {
+            throw new AppFailure('file_error', 'The parts of this clip’s last run could not be saved yet.', {
+              hint: 'Check that the app data folder is writable and the disk is not full, then continue again.',
+            });
+          }
+          // They were the rest of it: the clip is whole now, with nothing sent.
+          const settled = await readEntry(id);
+          if (!settled.partial) return { entry: entryOf(settled), failure: null };
+        }
+        const kept = await continuable(id);
+        // The clip's own text and choices, as stored: not what the editor or the options hold now.
+        return await runJob(
+          client,
+          {
+            id,
+            createdAt: kept.createdAt,
+            text: kept.text,
+            options: kept.options,
+            steps: kept.parts,
+            remaining: kept.remaining!,
+            kept,
+          },
+          run,
+        );
+      } finally {
+        release();
       }
     },
 
@@ -373,18 +736,23 @@ export function createSpeechStudio({
 
     async remove(id) {
       checkId(id);
-      let stored: StoredEntry;
+      const release = claim(id, 'delete');
       try {
-        stored = await readEntry(id);
-      } catch (error) {
-        if (error instanceof AppFailure && error.code === 'not_found') return false;
-        throw error;
+        let stored: StoredEntry;
+        try {
+          stored = await readEntry(id);
+        } catch (error) {
+          if (error instanceof AppFailure && error.code === 'not_found') return false;
+          throw error;
+        }
+        // The history entry goes first: a clip is never listed without its audio.
+        await rm(entryPath(id), { force: true });
+        cache?.delete(id);
+        await removeAudio(stored);
+        return true;
+      } finally {
+        release();
       }
-      // The history entry goes first: a clip is never listed without its audio.
-      await rm(entryPath(id), { force: true });
-      cache?.delete(id);
-      await removeAudio(stored);
-      return true;
     },
 
     async saveCopy(id) {
@@ -392,7 +760,8 @@ export function createSpeechStudio({
       const extension = stored.extension;
       const chosen = await dialogs.save({
         title: 'Save speech',
-        defaultName: `${fileNameFrom(stored.text)}.${extension}`,
+        // A partial clip's copy says so, and is never taken for the whole clip saved later.
+        defaultName: `${fileNameFrom(stored.text)}${stored.partial ? ` (${speechPartialLabel(stored.partial.done, stored.parts)})` : ''}.${extension}`,
         filters: [{ name: FORMAT_NAMES[stored.options.format], extensions: [extension] }],
       });
       if (chosen === null) return { path: null, files: [] };
@@ -417,6 +786,54 @@ export function createSpeechStudio({
       return { path, files };
     },
   };
+}
+
+/** What holds a clip: a job (a new one, or a continue) or a delete. */
+type Claim = 'job' | 'delete';
+
+function busy(holder: Claim, purpose: Claim): AppFailure {
+  if (holder === 'delete') return new AppFailure('busy', 'This clip is being deleted.');
+  return purpose === 'delete'
+    ? new AppFailure('busy', 'This clip is being continued.', { hint: 'Stop it first, then delete it.' })
+    : new AppFailure('busy', 'This clip is already being continued.', {
+        hint: 'Wait for it to finish, or stop it first.',
+      });
+}
+
+/** The audio a keep put in the history's media folder, and the files it made there (to undo a failed keep). */
+interface KeptAudio {
+  layout: SpeechLayout;
+  files: string[];
+  bytes: number;
+  durationSec: number | null;
+  made: string[];
+}
+
+/** A keep that failed: every part that arrived is still in the job's work folder, kept at the next start. */
+function keepFailure(error: unknown, arrived: number): AppFailure {
+  const cause = error instanceof AppFailure ? error.toAppError() : null;
+  return new AppFailure('file_error', cause?.message ?? 'The clip could not be saved in the history.', {
+    hint:
+      (arrived > 0
+        ? 'The parts that arrived are not lost: they are added to the history when the app next starts. '
+        : '') + (cause?.hint ?? 'Check that the app data folder is writable and the disk is not full.'),
+    cause: error,
+  });
+}
+
+/**
+ * Puts `source` at `target` (replacing a file a crashed keep left there) and leaves `source` where it is:
+ * a hard link, which costs no space, or a copy where the file system has none (FAT, exFAT, some shares).
+ */
+async function placeCopy(source: string, target: string): Promise<void> {
+  const temp = tempBeside(target);
+  try {
+    await link(source, temp).catch(() => copyFile(source, temp));
+    await rename(temp, target);
+  } finally {
+    // Where `target` already is a link to `source` (placed before a crash), rename keeps both names (POSIX).
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
 }
 
 /** How many variants of a name a save tries before it gives up. */
@@ -500,10 +917,16 @@ export function fileNameFrom(text: string): string {
   return name.replace(/^[.\s]+/, '') || 'speech';
 }
 
-/** A failed part says which part it was (the gateway's hint is kept). */
-function partFailure(error: unknown, step: number, steps: number): unknown {
-  if (!(error instanceof AppFailure) || steps === 1 || error.code === 'aborted') return error;
+/**
+ * A failed part says which part it was, classified as the gateway client classified it (its hint,
+ * status and request id kept); a stop says where it stopped.
+ */
+function partFailure(error: unknown, step: number, steps: number): AppFailure {
   const appError = toAppError(error);
+  if (appError.code === 'aborted') {
+    return new AppFailure('aborted', steps === 1 ? 'Stopped.' : `Stopped at part ${step} of ${steps}.`);
+  }
+  if (steps === 1) return error instanceof AppFailure ? error : AppFailure.from(appError);
   return AppFailure.from({ ...appError, message: `Part ${step} of ${steps}: ${appError.message}` });
 }
 

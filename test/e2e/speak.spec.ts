@@ -7,6 +7,7 @@ import { SPEECH_INPUT_LIMIT } from '../../src-preload/contract.ts';
 import { encodeSpeech, synthesizeSpeech } from '../fake-gateway/audio.ts';
 import { faults } from '../fake-gateway/server.ts';
 import { expect, type FakeGateway, type RunningApp, type StartApp, test } from './harness.ts';
+import { expectNothingCovered } from './layout-checks.ts';
 
 const SHORT_TEXT =
   'Good morning. This is Gateway Studio reading a short paragraph aloud, so that you can hear the voice ' +
@@ -119,6 +120,14 @@ test('type text → waveform → playback advances → save writes exactly the b
   // Save: the native dialog (answered by the harness) with the right extension, then the bytes themselves.
   await page.getByTestId('speak-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible();
+  // Issue 14, item 24: the toast sat on the Instructions field; it covers no field and no action now.
+  await expectNothingCovered(page.getByTestId('toast'), {
+    'the Instructions field': page.getByTestId('speak-instructions'),
+    'the text': page.getByTestId('speak-text'),
+    Generate: page.getByTestId('speak-generate'),
+    Save: page.getByTestId('speak-save'),
+  });
+  await app.screenshot('speak-saved-toast');
   expect(app.dialogs.saves).toHaveLength(1);
   const dialog = app.dialogs.saves[0]!;
   expect(dialog.defaultName).toBe('Good morning This is Gateway Studio reading a.wav');
@@ -312,6 +321,73 @@ test('a FLAC text in parts is kept as numbered files, plays as one, and saves ev
     const saved = readFileSync(`${stem}-${i + 1}.flac`);
     expect(saved.equals(encodeSpeech(synthesizeSpeech(input), 'flac'))).toBe(true);
   });
+  await app.expectNoKeyLeak(fakeGateway.apiKey);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+// Issue 14, item 2: a part that fails after others arrived no longer throws away the parts paid for.
+test('a part that fails keeps the parts before it as a partial clip; Continue sends only the rest', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openSpeak(startApp, fakeGateway);
+  await chooseFormat(page, 'WAV');
+  const text = longText(10_000);
+  await page.getByTestId('speak-text').fill(text);
+  // Part 1 goes through (a 1 ms pause is its only fault); part 2 of 3 is refused.
+  fakeGateway.inject({ match: { path: '/v1/audio/speech' }, fault: { kind: 'stall-headers', ms: 1 } });
+  fakeGateway.inject({ match: { path: '/v1/audio/speech' }, fault: faults.quotaExhausted });
+  await page.getByTestId('speak-generate').click();
+
+  // The part that arrived plays, marked partial, with the failed part and the gateway's reason.
+  const notice = page.getByTestId('speak-partial');
+  await expect(notice).toContainText('Partial clip: part 1 of 3', { timeout: 20_000 });
+  await expect(page.getByTestId('speak-partial-reason')).toHaveText(
+    'Part 2 of 3: Insufficient user quota, remaining quota: $0.000000',
+  );
+  await expect(notice).toContainText("The key's balance or quota is used up");
+  // WAV parts join: the notice says so (FLAC or Opus parts would be kept beside them).
+  await expect(notice).toContainText('Continue sends the rest, joined onto them.');
+  await expect(page.getByTestId('speak-error')).toHaveCount(0);
+  const waveform = page.getByTestId('speak-waveform');
+  await expect(waveform).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  const first = speechRequests(fakeGateway).map((r) => (r.json as { input: string }).input);
+  expect(first).toHaveLength(2);
+  expect(Number(await waveform.getAttribute('data-duration'))).toBeCloseTo(
+    synthesizeSpeech(first[0]!).length / 48_000,
+    0,
+  );
+  await expect(page.getByTestId('speak-history-partial')).toHaveText(/^Partial: part 1 of 3/);
+  await app.screenshot('speak-partial');
+  await page.getByTestId('speak-history-item').scrollIntoViewIfNeeded();
+  await app.screenshot('speak-partial-history');
+  // Saved as it is, under a name that says what it holds.
+  await page.getByTestId('speak-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved' })).toBeVisible();
+  expect(app.dialogs.saves.at(-1)?.defaultName).toMatch(/ \(part 1 of 3\)\.wav$/);
+
+  // The editor changes meanwhile: Continue still speaks the clip's own text, from part 2 on.
+  await page.getByTestId('speak-text').fill('Something else entirely.');
+  await page.getByTestId('speak-continue').click();
+  await expect(page.getByTestId('speak-partial')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('speak-facts')).toContainText('3 · joined');
+  await expect(waveform).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });
+  const all = speechRequests(fakeGateway).map((r) => (r.json as { input: string }).input);
+  // Part 1 was not sent again: parts 2 (refused, then sent) and 3 only.
+  expect(all).toHaveLength(4);
+  expect(all[2]).toBe(first[1]);
+  expect(all.filter((input) => input === first[0])).toHaveLength(1);
+  expect([first[0], ...all.slice(2)].join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' '));
+  const seconds = [first[0]!, ...all.slice(2)].reduce(
+    (sum, input) => sum + synthesizeSpeech(input).length / 48_000,
+    0,
+  );
+  expect(Number(await waveform.getAttribute('data-duration'))).toBeCloseTo(seconds, 0);
+  await expect(page.getByTestId('speak-history-item')).toHaveCount(1);
+  await expect(page.getByTestId('speak-history-partial')).toHaveCount(0);
+  await expect(page.getByTestId('speak-text')).toHaveValue('Something else entirely.');
+  await app.screenshot('speak-continued');
   await app.expectNoKeyLeak(fakeGateway.apiKey);
   expect(app.consoleErrors).toEqual([]);
 });

@@ -1,6 +1,7 @@
-// The Speak panel's calls: a text spoken in parts as one job, and the clips' history.
-import { createSpeechStudio } from '../../services/speech-studio.ts';
+// The Speak panel's calls: a text spoken in parts as one job, a partial clip continued, and the clips' history.
+import { createSpeechStudio, type SpeechOutcome } from '../../services/speech-studio.ts';
 import type { speechSchemas } from '../schemas/speech.ts';
+import type { StreamContext } from '../stream-manager.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
 type SpeechMethods = keyof typeof speechSchemas;
@@ -12,18 +13,45 @@ export function createSpeechHandlers({
   dialogs,
 }: HandlerServices): HandlerGroup<SpeechMethods> {
   const studio = createSpeechStudio({ dataDir, dialogs });
+
+  /**
+   * The clip main kept goes out as the result, whole or partial; a partial one is followed by what
+   * stopped it, so the stream still ends as that failure (or as stopped).
+   */
+  async function report(outcome: Promise<SpeechOutcome>, { emit }: StreamContext): Promise<void> {
+    const { entry, failure } = await outcome;
+    emit({ type: 'result', data: entry });
+    if (failure) throw failure;
+    emit({ type: 'done', status: 'completed' });
+  }
+
+  const progress =
+    ({ emit }: StreamContext) =>
+    (step: number, steps: number) =>
+      emit({ type: 'progress', step, steps });
+
   return {
     'speech.generate': (request, { ownerId }) => {
       // Resolved before the stream starts: no profile or no key is an answer, not a stream that fails.
       const { client } = gateway();
-      const streamId = streams.start(ownerId, async ({ signal, emit }) => {
-        const entry = await studio.generate(client, request, {
-          signal,
-          onProgress: (step, steps) => emit({ type: 'progress', step, steps }),
-        });
-        emit({ type: 'result', data: entry });
-        emit({ type: 'done', status: 'completed' });
-      });
+      const streamId = streams.start(ownerId, (context) =>
+        report(
+          studio.generate(client, request, { signal: context.signal, onProgress: progress(context) }),
+          context,
+        ),
+      );
+      return { streamId };
+    },
+    'speech.continue': async ({ id }, { ownerId }) => {
+      const { client } = gateway();
+      // A clip that is whole, gone or already being continued is an answer, not a stream that fails.
+      await studio.checkContinuable(id);
+      const streamId = streams.start(ownerId, (context) =>
+        report(
+          studio.continue(client, id, { signal: context.signal, onProgress: progress(context) }),
+          context,
+        ),
+      );
       return { streamId };
     },
     'speech.list': () => studio.list(),

@@ -31,6 +31,7 @@ export const speechSchemas = {
       .max(MAX_SPEECH_SPEED, `The speed is at most ${MAX_SPEECH_SPEED}.`),
     instructions: z.string().max(10_000).optional(),
   }),
+  'speech.continue': z.object({ id: speechId }),
   'speech.list': z.undefined(),
   'speech.get': z.object({ id: speechId }),
   'speech.delete': z.object({ id: speechId }),

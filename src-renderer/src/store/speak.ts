@@ -11,6 +11,8 @@ export interface SpeakJob {
   startedAt: number;
   /** Characters sent, to say "about N parts" before main reports its progress. */
   characters: number;
+  /** A partial clip being continued: its id (the job adds to it rather than making a new clip). */
+  continuing?: string;
 }
 
 export type SpeakHistoryStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -33,7 +35,10 @@ export interface SpeakSlice {
   speak: SpeakState;
   setSpeakText(text: string): void;
   updateSpeak(patch: Partial<SpeakState>): void;
-  /** A finished clip: into the player, and at the top of the history. */
+  /**
+   * A finished clip: into the player, and at the top of the history; a clip already listed (a partial
+   * clip continued) stays in its place, as main lists clips by when they were first made.
+   */
   addSpeechClip(entry: SpeechEntry): void;
   removeSpeechClip(id: string): void;
 }
@@ -64,7 +69,9 @@ export const createSpeakSlice: StateCreator<AppState, [], [], SpeakSlice> = (set
       speak: {
         ...s.speak,
         current: entry,
-        history: [summaryOf(entry), ...s.speak.history.filter((item) => item.id !== entry.id)],
+        history: s.speak.history.some((item) => item.id === entry.id)
+          ? s.speak.history.map((item) => (item.id === entry.id ? summaryOf(entry) : item))
+          : [summaryOf(entry), ...s.speak.history],
       },
     })),
   removeSpeechClip: (id) =>

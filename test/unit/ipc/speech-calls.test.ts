@@ -199,7 +199,7 @@ describe('speaking a text', () => {
 });
 
 describe('when a part fails or the user stops', () => {
-  it('reports which part failed, with the gateway’s hint, and keeps nothing', async () => {
+  it('reports which part failed, with the gateway’s hint, and keeps the part paid for as a partial clip', async () => {
     // The first request passes (a 1 ms pause is its only fault); the second is refused.
     gateway.inject({ match: { path: '/v1/audio/speech' }, fault: { kind: 'stall-headers', ms: 1 } });
     gateway.inject({ match: { path: '/v1/audio/speech' }, fault: faults.quotaExhausted });
@@ -214,8 +214,13 @@ describe('when a part fails or the user stops', () => {
         hint: expect.stringMatching(/balance or quota is used up/),
       },
     });
-    expect((await t.ok('speech.list', undefined)).entries).toEqual([]);
-    expect(readdirSync(join(t.dataDir, 'media', 'speech'))).toEqual([]);
+    // Part 1 arrived (and was billed): kept, marked partial (issue 14, item 2; see issue14-speech-partial).
+    const kept = (await t.ok('speech.list', undefined)).entries;
+    expect(kept).toEqual([
+      expect.objectContaining({ parts: 3, partial: expect.objectContaining({ done: 1 }) }),
+    ]);
+    // Its audio only: no work folder left behind.
+    expect(readdirSync(join(t.dataDir, 'media', 'speech'))).toEqual([`${kept[0]!.id}.1-1.wav`]);
   });
 
   it('stop aborts the request in flight, ends as stopped and keeps nothing', async () => {

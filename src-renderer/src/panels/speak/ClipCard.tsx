@@ -1,6 +1,7 @@
 import {
   AudioWaveform,
   Download,
+  ListEnd,
   LoaderCircle,
   RotateCw,
   Save,
@@ -11,7 +12,11 @@ import {
   X,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { SpeechEntry } from '../../../../src-preload/contract.ts';
+import {
+  type SpeechEntry,
+  type SpeechPartial,
+  speechPartialLabel,
+} from '../../../../src-preload/contract.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
@@ -20,8 +25,14 @@ import { useAppStore } from '../../store/index.ts';
 import { formatBytes } from '../../util/bytes.ts';
 import { formatElapsed } from '../../util/time.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
-import { cancelSpeech, generateSpeech, reuseSpeechSettings, saveSpeechClip } from './speak-actions.ts';
-import { clipLength, estimateParts, formatLabel, speedLabel } from './speak-rules.ts';
+import {
+  cancelSpeech,
+  continueSpeech,
+  generateSpeech,
+  reuseSpeechSettings,
+  saveSpeechClip,
+} from './speak-actions.ts';
+import { clipLength, continuedPartsGo, estimateParts, formatLabel, speedLabel } from './speak-rules.ts';
 import { stitchParts } from './stitch-parts.ts';
 
 /** Below the text: the failure of the last attempt, the job in progress, or the clip in the player. */
@@ -41,7 +52,9 @@ function SpeakError() {
   const running = useAppStore((s) => s.speak.job !== null);
   const update = useAppStore((s) => s.updateSpeak);
   if (!error || running) return null;
-  const fromGateway = error.code !== 'invalid_input';
+  // Sending again cannot fix a text refused here nor a disk that failed (whose paid parts are kept for
+  // the next start): there "Try again" would only pay for every part once more.
+  const fromGateway = error.code !== 'invalid_input' && error.code !== 'file_error';
   return (
     <Callout
       tone="error"
@@ -68,6 +81,10 @@ function SpeakError() {
 function JobProgress() {
   const job = useAppStore((s) => s.speak.job);
   const progress = useAppStore((s) => (job ? (s.streams[job.streamId]?.progress ?? null) : null));
+  // The clip being continued, as the history lists it: its format and layout say how the rest is added.
+  const continued = useAppStore((s) =>
+    job?.continuing ? (s.speak.history.find((item) => item.id === job.continuing) ?? null) : null,
+  );
   const elapsed = useElapsed(job?.startedAt ?? null);
   if (!job) return null;
   const steps = progress?.steps ?? estimateParts(job.characters);
@@ -96,9 +113,11 @@ function JobProgress() {
         <span style={many ? { width: `${((step - 1) / steps) * 100}%` } : undefined} />
       </div>
       <p className="speak-progress__note">
-        {many
-          ? 'The parts are requested one after another and joined when all have arrived.'
-          : 'The clip plays here as soon as its audio has arrived.'}
+        {job.continuing
+          ? `The parts already kept are not sent again; the rest are requested one after another and ${continued ? continuedPartsGo(continued) : 'added to them'}. Cancel keeps every part that has arrived.`
+          : many
+            ? 'The parts are requested one after another and joined when all have arrived. Cancel keeps the parts that have arrived.'
+            : 'The clip plays here as soon as its audio has arrived.'}
       </p>
     </section>
   );
@@ -187,6 +206,7 @@ function ClipView({ entry }: { entry: SpeechEntry }) {
           </Button>
         </div>
       </header>
+      {entry.partial ? <PartialNotice entry={entry} partial={entry.partial} /> : null}
       {playable.status === 'ready' ? (
         <WaveformPlayer url={playable.url} label="the speech clip" testId="speak-waveform" height={64} />
       ) : playable.status === 'failed' ? (
@@ -208,18 +228,13 @@ function ClipView({ entry }: { entry: SpeechEntry }) {
         <Fact label="Ready in" value={formatElapsed(entry.elapsedMs)} />
         <Fact label="Length" value={clipLength(entry.durationSec)} />
         <Fact label="File" value={`${formatLabel(entry.format)} · ${formatBytes(entry.bytes)}`} />
-        {entry.parts > 1 ? (
-          <Fact
-            label="Requests"
-            value={`${entry.parts} · ${entry.layout === 'file' ? 'joined' : 'kept apart'}`}
-          />
-        ) : null}
+        {entry.parts > 1 ? <Fact label="Requests" value={requestsFact(entry)} /> : null}
       </dl>
       {entry.layout === 'parts' ? (
         <p className="speak-clip__note" data-testid="speak-parts-note">
           {formatLabel(entry.format)} parts cannot be joined into one file, so this clip is kept as{' '}
-          {entry.parts} numbered files. They play here as one; Save writes all {entry.parts} (name-1.
-          {entry.extension}, name-2.{entry.extension}, …).
+          {entry.urls.length} numbered files. They play here as one; Save writes all {entry.urls.length}{' '}
+          (name-1.{entry.extension}, name-2.{entry.extension}, …).
         </p>
       ) : entry.format === 'pcm' ? (
         <p className="speak-clip__note">
@@ -228,6 +243,54 @@ function ClipView({ entry }: { entry: SpeechEntry }) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * A clip holding only its first parts: which ones, why the next one is missing (the gateway's own words,
+ * classified like every other error), and Continue, which sends only the parts that are left.
+ */
+function PartialNotice({ entry, partial }: { entry: SpeechEntry; partial: SpeechPartial }) {
+  const running = useAppStore((s) => s.speak.job !== null);
+  const next = partial.done + 1;
+  return (
+    <Callout
+      tone="warning"
+      title={`Partial clip: ${speechPartialLabel(partial.done, entry.parts)}`}
+      testId="speak-partial"
+      role="status"
+      actions={
+        <Button
+          size="sm"
+          icon={ListEnd}
+          disabled={running}
+          onClick={() => void continueSpeech(entry.id)}
+          title={`Sends parts ${next} to ${entry.parts} only, with this clip’s own text and settings`}
+          data-testid="speak-continue"
+        >
+          Continue from part {next}
+        </Button>
+      }
+    >
+      <span className="speak-partial__reason" data-testid="speak-partial-reason">
+        {partial.error.message}
+      </span>
+      {partial.error.hint ? <span className="speak-partial__hint">{partial.error.hint}</span> : null}
+      {partial.error.requestId ? (
+        <span className="speak-error__id">Request id: {partial.error.requestId}</span>
+      ) : null}
+      <span className="speak-partial__kept">
+        The parts kept play and save as they are; Continue sends the rest, {continuedPartsGo(entry)}.
+      </span>
+    </Callout>
+  );
+}
+
+/** `3 · joined`, or for a partial clip the requests that arrived: `39 of 49 · joined` (`1 of 49` alone). */
+function requestsFact(entry: SpeechEntry): string {
+  const arrived = entry.partial?.done ?? entry.parts;
+  const count = entry.partial ? `${arrived} of ${entry.parts}` : `${entry.parts}`;
+  if (arrived === 1) return count;
+  return `${count} · ${entry.layout === 'file' ? 'joined' : 'kept apart'}`;
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {

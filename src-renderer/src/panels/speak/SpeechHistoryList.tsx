@@ -1,6 +1,6 @@
 import { Download, FileText, History, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
-import type { SpeechSummary } from '../../../../src-preload/contract.ts';
+import { type SpeechSummary, speechPartialLabel } from '../../../../src-preload/contract.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
@@ -86,7 +86,7 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
     item.voice,
     formatLabel(item.format),
     item.durationSec === null ? null : clipLength(item.durationSec),
-    item.parts > 1 ? `${item.parts} parts` : null,
+    item.parts > 1 && !item.partial ? `${item.parts} parts` : null,
   ].filter(Boolean);
   return (
     <li
@@ -107,6 +107,16 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
         <span className="speak-history-item__text">
           <span className="speak-history-item__preview">{item.preview}</span>
           <span className="speak-history-item__meta">
+            {/* First, so a long model name never cuts it off. */}
+            {item.partial ? (
+              <span
+                className="speak-history-item__partial"
+                data-testid="speak-history-partial"
+                title={item.partial.error.message}
+              >
+                Partial: {speechPartialLabel(item.partial.done, item.parts)} ·{' '}
+              </span>
+            ) : null}
             <span className="mono">{item.model}</span>
             {facts.map((fact) => (
               <span key={fact}> · {fact}</span>

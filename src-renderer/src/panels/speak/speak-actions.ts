@@ -61,12 +61,36 @@ export async function generateSpeech(): Promise<void> {
   follow(streamId);
 }
 
+/**
+ * Sends the parts a partial clip lacks. Main uses the clip's own stored text and choices, so whatever the
+ * editor or the options hold now changes nothing; the parts already kept are not sent again.
+ */
+export async function continueSpeech(id: string): Promise<void> {
+  const { speak } = store();
+  if (speak.job || starting) return;
+  store().updateSpeak({ error: null });
+  const startedAt = performance.now();
+  starting = true;
+  const result = await call('speech.continue', { id }).finally(() => {
+    starting = false;
+  });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  const { streamId } = result.data;
+  const characters = speak.current?.id === id ? speak.current.characters : 0;
+  store().updateSpeak({ job: { streamId, startedAt, characters, continuing: id } });
+  follow(streamId);
+}
+
 /** Watches one job's stream until it ends, then settles the panel's state and forgets the stream. */
 function follow(streamId: string): void {
   const settle = (stream: StreamState) => {
     unsubscribe();
     const entry = stream.result as SpeechEntry | undefined;
-    // A clip that arrived is kept, even if a Cancel crossed its last moments: main has saved it.
+    // A clip that arrived is kept, even if a Cancel crossed its last moments: main has saved it. A partial
+    // one (a part failed, or Cancel) carries its own reason and Continue, shown with the clip itself.
     if (entry) {
       store().addSpeechClip(entry);
       store().updateSpeak({ job: null });

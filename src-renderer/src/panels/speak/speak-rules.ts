@@ -8,6 +8,7 @@ import {
   SPEECH_INPUT_LIMIT,
   type SpeakPrefs,
   type SpeechFormat,
+  type SpeechSummary,
   speechTakesInstructions,
 } from '../../../../src-preload/contract.ts';
 import { formatClock } from '../../util/time.ts';
@@ -142,4 +143,14 @@ export function savedAgo(createdAt: string, now: number = Date.now()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
   return new Date(at).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/**
+ * How a continue adds a partial clip's remaining parts to the ones it holds, as its notes say it: joined
+ * onto its file only where the clip is one file in a format main joins (see formatNote); Opus and FLAC
+ * parts, and a clip whose parts already refused a join, are kept beside them.
+ */
+export function continuedPartsGo(clip: Pick<SpeechSummary, 'format' | 'layout'>): string {
+  const joins = clip.layout === 'file' && clip.format !== 'opus' && clip.format !== 'flac';
+  return joins ? 'joined onto them' : 'kept beside them as numbered files';
 }
