@@ -23,11 +23,39 @@ const FORMAT_NAMES: Readonly<Record<ChatFormat, string>> = {
   content: 'Content generation',
 };
 
-/** The text of a conversation's file as the store writes it: `{ version, conversation }`. */
-export function conversationFileText(conversation: Conversation, pretty = false): string {
-  const file = { version: CONVERSATION_FILE_VERSION, conversation };
-  return pretty ? `${JSON.stringify(file, null, 2)}\n` : JSON.stringify(file);
+/**
+ * Messages as builds before inspector records moved out expect them: every reply and compaction with an
+ * `inspector` field (`null`: the record is kept apart). Those builds read version 1 files and would set a
+ * file without the field aside as damaged, so going back to one loses no conversation.
+ * `forExport`: without `hasDetail` too, which says whether this app keeps a record apart — bookkeeping of
+ * the store, meaningless in a file read elsewhere (which holds no record).
+ */
+function readableByOlderBuilds(messages: readonly ConversationMessage[], forExport: boolean): unknown[] {
+  return messages.map((message) => {
+    if (message.role === 'user') return message;
+    const { hasDetail: _, ...unmarked } = message;
+    const kept = forExport ? unmarked : message;
+    if (kept.role === 'assistant') return { ...kept, inspector: null };
+    return { ...kept, replaced: readableByOlderBuilds(kept.replaced, forExport), inspector: null };
+  });
 }
+
+function fileText(conversation: Conversation, forExport: boolean): string {
+  const file = {
+    version: CONVERSATION_FILE_VERSION,
+    conversation: { ...conversation, messages: readableByOlderBuilds(conversation.messages, forExport) },
+  };
+  return forExport ? `${JSON.stringify(file, null, 2)}\n` : JSON.stringify(file);
+}
+
+/** The text of a conversation's file as the store writes it: `{ version, conversation }`. */
+export const conversationFileText = (conversation: Conversation) => fileText(conversation, false);
+
+/**
+ * The JSON export: the file's shape, pretty-printed. Inspector records are not in it (they are kept apart,
+ * for the latest replies only, to look at in the app), so an export is the conversation as it reads.
+ */
+export const conversationJsonExport = (conversation: Conversation) => fileText(conversation, true);
 
 /** Numbers as people read them, the same on every machine (`3,210`). */
 const grouped = (value: number) => value.toLocaleString('en-US');
@@ -152,7 +180,7 @@ export function buildConversationExport(
   format: ConversationExportFormat,
   conversation: Conversation,
 ): string {
-  return format === 'json' ? conversationFileText(conversation, true) : conversationMarkdown(conversation);
+  return format === 'json' ? conversationJsonExport(conversation) : conversationMarkdown(conversation);
 }
 
 /** The name the save dialog suggests: the conversation's title, safe as a file name. */

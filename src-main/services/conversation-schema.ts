@@ -41,7 +41,8 @@ export const conversationTitleInput = z
 export const chatFormat = z.enum(['responses', 'content']);
 
 const timestamp = z.string().max(64);
-const messageId = z.string().min(1).max(200);
+/** A message's id: made by the renderer, never used as a path (inspector records hash it). */
+export const messageId = z.string().min(1).max(200);
 const count = z.number().nonnegative().nullable();
 
 const appError = z.object({
@@ -96,32 +97,35 @@ const exchangeLog = z.object({
   bodyTruncated: z.boolean(),
 });
 
-const replyInspector = z
-  .object({ request: sentRequest.nullable(), exchange: exchangeLog.nullable() })
-  .nullable() satisfies z.ZodType<ReplyInspector | null>;
+/** The inspector's record of one reply: kept apart from the conversation (inspector-detail-store.ts). */
+export const replyInspector = z.object({
+  request: sentRequest.nullable(),
+  exchange: exchangeLog.nullable(),
+}) satisfies z.ZodType<ReplyInspector>;
+
+/**
+ * How a message says whether it has an inspector record. Files of builds before the record moved out
+ * hold it inline, as `inspector`: accepted when a file is read, and the store moves it to the detail store
+ * (`splitInlineDetail`), marking the message `hasDetail`. A conversation saved over IPC may not hold one:
+ * a record reaches main only by `conversations.saveDetail`, so a renderer cannot grow the file again.
+ */
+const detailFieldsOf = (source: 'file' | 'ipc') => ({
+  hasDetail: z.boolean().default(false),
+  inspector:
+    source === 'file'
+      ? replyInspector.nullable().optional()
+      : z
+          .undefined({
+            error: 'A reply’s inspector record is saved on its own, not inside the conversation.',
+          })
+          .optional(),
+});
 
 const userMessage = z.object({
   id: messageId,
   role: z.literal('user'),
   text: z.string().max(MAX_MESSAGE_TEXT),
   createdAt: timestamp,
-});
-
-const assistantMessage = z.object({
-  id: messageId,
-  role: z.literal('assistant'),
-  text: z.string().max(MAX_MESSAGE_TEXT),
-  reasoning: z.string().max(MAX_MESSAGE_TEXT),
-  createdAt: timestamp,
-  state: z.enum(['streaming', 'done', 'stopped', 'error']),
-  status: z.string().max(200).nullable(),
-  error: appError.nullable(),
-  usage: tokenUsage.nullable(),
-  metrics: z.object({ ttftMs: count, totalMs: count, tokensPerSecond: count }),
-  responseId: z.string().max(500).nullable(),
-  format: chatFormat,
-  model: z.string().max(300),
-  inspector: replyInspector,
 });
 
 /**
@@ -147,51 +151,75 @@ function nestsAtMost(value: unknown, limit: number): boolean {
   return true;
 }
 
-const compactionMarker = z.object({
-  id: messageId,
-  role: z.literal('compaction'),
-  createdAt: timestamp,
-  model: z.string().max(300),
-  items: z.array(z.unknown()).max(MAX_MESSAGES),
-  tokensBefore: count,
-  tokensAfter: count,
-  // A getter: the messages a compaction replaced may hold an earlier compaction.
-  get replaced(): z.ZodArray<z.ZodType<ConversationMessage>> {
-    return z.array(nestedMessage).max(MAX_MESSAGES);
-  },
-  inspector: replyInspector,
-});
-
-/** A message inside a compaction: its depth was checked once, by the `conversationMessage` around it. */
-const nestedMessage: z.ZodType<ConversationMessage> = z.discriminatedUnion('role', [
-  userMessage,
-  assistantMessage,
-  compactionMarker,
-]);
-
 /** One message of a conversation, its compactions nested at most `MAX_COMPACTION_DEPTH` deep. */
-export const conversationMessage: z.ZodType<ConversationMessage> = z
-  .unknown()
-  .refine(
-    (value) => nestsAtMost(value, MAX_COMPACTION_DEPTH),
-    `Compactions are nested too deeply (more than ${MAX_COMPACTION_DEPTH} levels).`,
-  )
-  // A pipe stops at the first schema's issues: the recursive check never sees a structure too deep.
-  .pipe(nestedMessage);
+function conversationMessageOf(source: 'file' | 'ipc'): z.ZodType<ConversationMessage> {
+  const detailFields = detailFieldsOf(source);
+  const assistantMessage = z.object({
+    id: messageId,
+    role: z.literal('assistant'),
+    text: z.string().max(MAX_MESSAGE_TEXT),
+    reasoning: z.string().max(MAX_MESSAGE_TEXT),
+    createdAt: timestamp,
+    state: z.enum(['streaming', 'done', 'stopped', 'error']),
+    status: z.string().max(200).nullable(),
+    error: appError.nullable(),
+    usage: tokenUsage.nullable(),
+    metrics: z.object({ ttftMs: count, totalMs: count, tokensPerSecond: count }),
+    responseId: z.string().max(500).nullable(),
+    format: chatFormat,
+    model: z.string().max(300),
+    ...detailFields,
+  });
+  const compactionMarker = z.object({
+    id: messageId,
+    role: z.literal('compaction'),
+    createdAt: timestamp,
+    model: z.string().max(300),
+    items: z.array(z.unknown()).max(MAX_MESSAGES),
+    tokensBefore: count,
+    tokensAfter: count,
+    // A getter: the messages a compaction replaced may hold an earlier compaction.
+    get replaced(): z.ZodArray<z.ZodType<ConversationMessage>> {
+      return z.array(nestedMessage).max(MAX_MESSAGES);
+    },
+    ...detailFields,
+  });
+  /** A message inside a compaction: its depth was checked once, by the message around it. */
+  const nestedMessage: z.ZodType<ConversationMessage> = z.discriminatedUnion('role', [
+    userMessage,
+    assistantMessage,
+    compactionMarker,
+  ]);
+  return (
+    z
+      .unknown()
+      .refine(
+        (value) => nestsAtMost(value, MAX_COMPACTION_DEPTH),
+        `Compactions are nested too deeply (more than ${MAX_COMPACTION_DEPTH} levels).`,
+      )
+      // A pipe stops at the first schema's issues: the recursive check never sees a structure too deep.
+      .pipe(nestedMessage)
+  );
+}
 
-export const conversationSchema = z.object({
-  id: conversationId,
-  customTitle: z.string().max(MAX_TITLE_LENGTH),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  format: chatFormat,
-  stream: z.boolean(),
-  model: z.string().max(300),
-  settings: chatSettings,
-  store: z.boolean(),
-  chainResponses: z.boolean(),
-  messages: z.array(conversationMessage).max(MAX_MESSAGES),
-}) satisfies z.ZodType<Conversation>;
+function conversationSchemaOf(source: 'file' | 'ipc') {
+  return z.object({
+    id: conversationId,
+    customTitle: z.string().max(MAX_TITLE_LENGTH),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    format: chatFormat,
+    stream: z.boolean(),
+    model: z.string().max(300),
+    settings: chatSettings,
+    store: z.boolean(),
+    chainResponses: z.boolean(),
+    messages: z.array(conversationMessageOf(source)).max(MAX_MESSAGES),
+  }) satisfies z.ZodType<Conversation>;
+}
+
+/** A conversation the renderer saves: no inspector record inline. */
+export const conversationSchema = conversationSchemaOf('ipc');
 
 /** The version of the file format this build writes; a file with a higher one is a newer build's. */
 export const CONVERSATION_FILE_VERSION = 1;
@@ -199,5 +227,5 @@ export const CONVERSATION_FILE_VERSION = 1;
 /** A conversation's file: `{ "version": 1, "conversation": … }`. */
 export const conversationFileSchema = z.object({
   version: z.literal(CONVERSATION_FILE_VERSION),
-  conversation: conversationSchema,
+  conversation: conversationSchemaOf('file'),
 });

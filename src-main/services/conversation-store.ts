@@ -5,15 +5,20 @@
 // in memory (summary and search text per conversation), refreshed only for files whose size or time
 // changed, so searching hundreds of conversations does not read hundreds of files. A deleted id stays
 // deleted: a reply that was still streaming saves once more after the delete, and that save is refused.
+// The inspector's record of each reply is kept apart (inspector-detail-store.ts); a file of an older
+// build that holds records inline has them moved out when it is opened or renamed: the latest ones, dated
+// by their messages (inspector-detail-store.ts `adopt`).
 import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import {
+  allMessageIds,
   type Conversation,
   type ConversationList,
   type ConversationMessage,
   type ConversationSummary,
   conversationTitle,
+  type ReplyInspector,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isRecord } from '../gateway/json.ts';
@@ -26,6 +31,13 @@ import {
   conversationFileSchema,
   MAX_CONVERSATION_BYTES,
 } from './conversation-schema.ts';
+import { isMissing } from './file-missing.ts';
+import {
+  type AdoptedDetail,
+  createInspectorDetailStore,
+  type InspectorDetailStore,
+  inspectorDetailFolder,
+} from './inspector-detail-store.ts';
 import { previewOf } from './preview.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
@@ -39,8 +51,14 @@ export interface ConversationStore {
   save(conversation: Conversation): Promise<ConversationSummary>;
   /** An already checked title (one line, trimmed); `''` goes back to the derived one. */
   rename(id: string, title: string): Promise<ConversationSummary>;
-  /** Whether there was such a conversation. Later saves of the id are refused (`not_found`). */
+  /** Whether there was such a conversation. Later saves of the id are refused (`not_found`). Its inspector records go too. */
   remove(id: string): Promise<boolean>;
+  /** The inspector's record of one of its replies, `null` when none is kept. */
+  detail(id: string, messageId: string): Promise<ReplyInspector | null>;
+  /** Keeps the record of a reply that has just ended; answers the bytes now kept for the conversation. */
+  saveDetail(id: string, messageId: string, detail: ReplyInspector): Promise<number>;
+  /** Deletes the conversation's inspector records (the conversation stays). */
+  clearDetail(id: string): Promise<void>;
 }
 
 export interface ConversationStoreOptions {
@@ -52,6 +70,8 @@ export interface ConversationStoreOptions {
    * one is none of ours and is set aside like a damaged one. Tests pass less.
    */
   maxFileBytes?: number;
+  /** Where inspector records are kept; by default `inspector` beside the conversations folder. */
+  details?: InspectorDetailStore;
 }
 
 /** A listed conversation, kept while its file keeps the size and time it had when it was read. */
@@ -72,8 +92,6 @@ type ReadResult =
 /** Files read at once while the first list is built. */
 const READ_CONCURRENCY = 16;
 
-const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
-
 const isTurn = (message: ConversationMessage) => message.role !== 'compaction';
 
 /** The text search looks in: user and assistant text, including turns a compaction replaced. */
@@ -83,7 +101,7 @@ function textsOf(messages: readonly ConversationMessage[]): string[] {
   );
 }
 
-export function summaryOf(conversation: Conversation): ConversationSummary {
+export function summaryOf(conversation: Conversation, detailBytes = 0): ConversationSummary {
   const { id, createdAt, updatedAt, format, model, messages } = conversation;
   const last = messages.findLast((message) => isTurn(message) && message.text.trim() !== '');
   return {
@@ -96,7 +114,59 @@ export function summaryOf(conversation: Conversation): ConversationSummary {
     // Turns the user would count: a compaction marker is not one.
     messageCount: messages.filter(isTurn).length,
     preview: last && last.role !== 'compaction' ? previewOf(last.text) : '',
+    detailBytes,
   };
+}
+
+/** A message as read from a file of an older build: its inspector record may be inline. */
+type MaybeInline = ConversationMessage & { inspector?: ReplyInspector | null };
+
+export interface InlineDetail {
+  messageId: string;
+  detail: ReplyInspector;
+  /** The message's `createdAt`: the record is as old as its message. */
+  createdAt: string;
+}
+
+/**
+ * The conversation without inspector records inline, and the records it held, oldest first (a
+ * compaction's replaced messages before it): a message that held one is marked `hasDetail`. The same
+ * conversation (and no records) when none held one, the usual case.
+ */
+export function splitInlineDetail(conversation: Conversation): {
+  conversation: Conversation;
+  details: InlineDetail[];
+} {
+  const details: InlineDetail[] = [];
+  const strip = (messages: readonly ConversationMessage[]): ConversationMessage[] | null => {
+    let changed = false;
+    const next = messages.map((message): ConversationMessage => {
+      if (message.role === 'user') return message;
+      const replaced = message.role === 'compaction' ? strip(message.replaced) : null;
+      if (!('inspector' in message) && replaced === null) return message;
+      changed = true;
+      const { inspector, ...rest } = message as MaybeInline & { role: 'assistant' | 'compaction' };
+      if (inspector) details.push({ messageId: message.id, detail: inspector, createdAt: message.createdAt });
+      const hasDetail = rest.hasDetail || Boolean(inspector);
+      return rest.role === 'compaction'
+        ? { ...rest, hasDetail, replaced: replaced ?? rest.replaced }
+        : { ...rest, hasDetail };
+    });
+    return changed ? next : null;
+  };
+  const messages = strip(conversation.messages);
+  return { conversation: messages ? { ...conversation, messages } : conversation, details };
+}
+
+/**
+ * Records moved out of a file, each dated by its message (never later than `now`; an unreadable time counts
+ * as the oldest), so they do not pass for the newest records of all.
+ */
+function adopted(inline: readonly InlineDetail[], now: number): AdoptedDetail[] {
+  return inline.map(({ messageId, detail, createdAt }) => {
+    const time = Date.parse(createdAt);
+    return { messageId, detail, savedAt: Number.isFinite(time) ? Math.min(time, now) : 0 };
+  });
 }
 
 function haystackOf(conversation: Conversation): string {
@@ -142,6 +212,8 @@ export function createConversationStore({
   directory,
   now = () => new Date(),
   maxFileBytes = MAX_CONVERSATION_BYTES,
+  // The conversations folder is `<dataDir>/conversations`, so its parent is the data folder.
+  details = createInspectorDetailStore({ directory: inspectorDetailFolder(dirname(directory)), now }),
 }: ConversationStoreOptions): ConversationStore {
   const log = createLogger('conversations');
   const index = new Map<string, Indexed>();
@@ -249,7 +321,13 @@ export function createConversationStore({
     }
   }
 
-  async function write(conversation: Conversation): Promise<ConversationSummary> {
+  /**
+   * Writes the conversation's file, its inspector records apart: records it holds inline (a file of an
+   * older build; the IPC schema refuses them) are kept first, so a crash between the two loses none of
+   * those kept, and records of messages it no longer has are dropped after.
+   */
+  async function write(given: Conversation): Promise<ConversationSummary> {
+    const { conversation, details: inline } = splitInlineDetail(given);
     const path = fileOf(conversation.id);
     const text = conversationFileText(conversation);
     const bytes = Buffer.byteLength(text);
@@ -262,6 +340,7 @@ export function createConversationStore({
       );
     }
     try {
+      if (inline.length > 0) await details.adopt(conversation.id, adopted(inline, now().getTime()));
       await writeFileAtomic(path, text);
     } catch (error) {
       throw new AppFailure('file_error', 'The conversation could not be saved.', {
@@ -269,13 +348,42 @@ export function createConversationStore({
         cause: error,
       });
     }
+    await details
+      .keepOnly(conversation.id, allMessageIds(conversation.messages))
+      .catch((error: unknown) => log.warn('inspector records of removed messages were kept', error));
+    const detailBytes = await detailBytesOf(conversation.id);
     const info = await stat(path).catch(() => null);
     // Without its time the index could not tell a later change apart: the next list reads the file.
     if (info === null) {
       index.delete(conversation.id);
-      return summaryOf(conversation);
+      return summaryOf(conversation, detailBytes);
     }
-    return remember(conversation, info.size, info.mtimeMs);
+    return { ...remember(conversation, info.size, info.mtimeMs), detailBytes };
+  }
+
+  /** Never fails: a size it cannot tell is no reason to fail a list or a save. */
+  const detailBytesOf = (id: string) => details.bytesOf(id).catch(() => 0);
+
+  /**
+   * Opens a conversation in turn with its saves, so a save asked before the open (a reply that has just
+   * ended: its record, then the conversation) is in what it gives back, never the file as it was before.
+   * One whose file holds inspector records inline (an older build's) is rewritten with them moved out.
+   */
+  async function openAndMigrate(id: string): Promise<Conversation> {
+    fileOf(id); // Outside the turn: an id that is none of ours is refused without queueing anything.
+    return inTurn(id, async () => {
+      const current = await readOrFail(id);
+      const moved = splitInlineDetail(current);
+      // `inspector: null` fields (written for older builds) are dropped: only a held record needs a rewrite.
+      if (moved.details.length === 0) return moved.conversation;
+      try {
+        await write(current);
+      } catch (error) {
+        // Read-only folder, full disk: shown as it is, moved on a later open or save.
+        log.warn(`conversation ${id}: its inspector records could not be moved out yet`, error);
+      }
+      return moved.conversation;
+    });
   }
 
   /** Every readable conversation, from memory where its file has not changed since it was read. */
@@ -326,16 +434,22 @@ export function createConversationStore({
   return {
     async list(query) {
       const words = query?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-      const conversations = (await entries())
-        .filter((entry) => words.every((word) => entry.haystack.includes(word)))
-        .map((entry) => entry.summary)
-        .sort(newestFirst);
+      const matching = (await entries()).filter((entry) =>
+        words.every((word) => entry.haystack.includes(word)),
+      );
+      const conversations = await Promise.all(
+        matching.map(async (entry) => ({
+          ...entry.summary,
+          detailBytes: await detailBytesOf(entry.summary.id),
+        })),
+      );
+      conversations.sort(newestFirst);
       const reported = movedAside;
       movedAside = 0;
       return { conversations, movedAside: reported };
     },
 
-    get: readOrFail,
+    get: openAndMigrate,
 
     async save(conversation) {
       fileOf(conversation.id);
@@ -360,6 +474,14 @@ export function createConversationStore({
       return inTurn(id, async () => {
         index.delete(id);
         newer.delete(id);
+        // Its records first: were the file removed and this failed, they would outlive it (until the
+        // sweep at the next start).
+        await details.clear(id).catch((error: unknown) => {
+          throw new AppFailure('file_error', 'The conversation could not be deleted.', {
+            hint: 'Check that the app data folder is writable.',
+            cause: error,
+          });
+        });
         try {
           await rm(path);
           deleted.add(id);
@@ -372,6 +494,49 @@ export function createConversationStore({
             return false;
           }
           throw new AppFailure('file_error', 'The conversation could not be deleted.', {
+            hint: 'Check that the app data folder is writable.',
+            cause: error,
+          });
+        }
+      });
+    },
+
+    async detail(id, messageId) {
+      fileOf(id);
+      try {
+        return await details.get(id, messageId);
+      } catch (error) {
+        throw new AppFailure('file_error', 'The inspector’s record of this reply could not be read.', {
+          hint: 'Check that the app data folder is readable, then try again.',
+          cause: error,
+        });
+      }
+    },
+
+    async saveDetail(id, messageId, detail) {
+      fileOf(id);
+      return inTurn(id, async () => {
+        // A reply ending after its conversation was deleted must not leave a record behind.
+        if (deleted.has(id)) throw deletedAlready();
+        try {
+          await details.put(id, messageId, detail);
+        } catch (error) {
+          throw new AppFailure('file_error', 'The inspector’s record of this reply could not be saved.', {
+            hint: 'Check that the disk has free space and the app data folder is writable.',
+            cause: error,
+          });
+        }
+        return detailBytesOf(id);
+      });
+    },
+
+    async clearDetail(id) {
+      fileOf(id);
+      return inTurn(id, async () => {
+        try {
+          await details.clear(id);
+        } catch (error) {
+          throw new AppFailure('file_error', 'The inspector’s records could not be deleted.', {
             hint: 'Check that the app data folder is writable.',
             cause: error,
           });

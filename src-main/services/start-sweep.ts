@@ -7,15 +7,22 @@
 //   never one whose write is running now.
 // - Recordings and "first 30 seconds" clips written into the data folder for a queue item that then
 //   failed, was cancelled or was removed: no transcript refers to them, and the queue does not outlive the
-//   run, so nothing ever will.
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+//   run, so nothing ever will. Started by the audio handlers (`sweepUnusedRecordings`): the transcript
+//   history they hold is what knows which recordings are in use.
+// - Inspector records (inspector-detail-store.ts) of conversations that no longer exist (deleted while
+//   the app was killed, or set aside as damaged), and their interrupted writes.
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_DIR_NAME } from '../app-origin.ts';
 import { createLogger } from '../log.ts';
 import { isAtomicTempName, isWriteInFlight } from './atomic-file.ts';
 import { isRecordingFileName, realFolder, recordingsFolder } from './audio-files.ts';
+import { CONVERSATION_ID_PATTERN } from './conversation-schema.ts';
 import { CONVERSATIONS_FOLDER } from './conversation-store.ts';
+import { isMissing } from './file-missing.ts';
+import { inspectorDetailFolder } from './inspector-detail-store.ts';
 import { createPeaksCache } from './peaks-cache.ts';
+import { TRANSCRIPTS_FOLDER, type TranscriptHistory } from './transcript-history.ts';
 
 /**
  * Folders (inside the data folder) where the stores write atomically: prefs and settings at the top,
@@ -26,7 +33,7 @@ import { createPeaksCache } from './peaks-cache.ts';
 export const STORE_FOLDERS: readonly string[] = [
   '.',
   CONVERSATIONS_FOLDER,
-  join('history', 'transcripts'),
+  TRANSCRIPTS_FOLDER,
   join('history', 'speech'),
   join(MEDIA_DIR_NAME, 'recordings'),
   join(MEDIA_DIR_NAME, 'speech'),
@@ -34,21 +41,22 @@ export const STORE_FOLDERS: readonly string[] = [
   join('cache', 'peaks'),
 ];
 
-/** Where transcripts are kept; every file in it may refer to a recording. */
-const TRANSCRIPTS_FOLDER = join('history', 'transcripts');
-
 /**
- * A recording written this recently may belong to a queue item of this run: kept until the next start.
- * The margin also covers file systems that keep times to 2 s and a clock corrected at boot.
+ * Litter changed this recently may belong to this run: a recording to a queue item, an inspector records
+ * folder to a conversation whose first save is still on its way. Kept until the next start. The margin
+ * also covers file systems that keep times to 2 s and a clock corrected at boot.
  */
 const RECENT_MS = 10 * 60 * 1000;
 
-const isMissing = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';
-
-/** Both sweeps, one after the other (the second must not meet the first's litter). */
+/**
+ * The sweeps, one after the other (a later one must not meet an earlier one's litter). Unused recordings
+ * are swept by the audio handlers (`sweepUnusedRecordings`), which hold the transcript history that knows
+ * which recordings are in use.
+ */
 export async function sweepAtStart(dataDir: string): Promise<void> {
   await sweepWriteTemps(dataDir);
-  await sweepUnusedRecordings(dataDir);
+  // Inspector records of conversations that are gone, and their interrupted writes (in subfolders).
+  await sweepInspectorDetail(dataDir);
 }
 
 /** Removes leftover temp files; returns how many. */
@@ -91,12 +99,15 @@ export async function sweepWriteTemps(dataDir: string): Promise<number> {
 }
 
 /**
- * Deletes recordings the app wrote that no transcript refers to; returns how many. A transcript refers to
- * its recording by path; the file name alone is looked for in each transcript file's text, so a
- * transcript of a newer format, a damaged one moved aside, or one whose data folder has moved still keeps
- * its recording. When a transcript file cannot be read at all, nothing is deleted.
+ * Deletes recordings the app wrote that no transcript refers to; returns how many. The history says which
+ * are in use (transcript-history.ts `recordingsInUse`: listed entries, a newer build's, damaged ones set
+ * aside); when it cannot tell, nothing is deleted.
  */
-export async function sweepUnusedRecordings(dataDir: string, now = Date.now()): Promise<number> {
+export async function sweepUnusedRecordings(
+  dataDir: string,
+  history: Pick<TranscriptHistory, 'recordingsInUse'>,
+  now = Date.now(),
+): Promise<number> {
   const log = createLogger('sweep');
   const folder = recordingsFolder(dataDir);
   let candidates: string[];
@@ -116,23 +127,13 @@ export async function sweepUnusedRecordings(dataDir: string, now = Date.now()): 
   }
   if (old.length === 0) return 0;
 
-  const unused = new Set(old);
-  const transcripts = join(dataDir, TRANSCRIPTS_FOLDER);
-  try {
-    const names = await readdir(transcripts).catch((error: unknown) => {
-      if (isMissing(error)) return [];
-      throw error;
-    });
-    for (const name of names) {
-      // One file at a time: transcripts can be large, and only the names still unclaimed are looked for.
-      const text = await readFile(join(transcripts, name), 'utf8');
-      for (const recording of unused) if (text.includes(recording)) unused.delete(recording);
-      if (unused.size === 0) return 0;
-    }
-  } catch {
+  const used = await history.recordingsInUse(old);
+  if (used === null) {
     log.warn('a transcript could not be read, so recordings it may use were kept; no recording was swept');
     return 0;
   }
+  const unused = old.filter((name) => !used.has(name));
+  if (unused.length === 0) return 0;
 
   const peaks = createPeaksCache(join(dataDir, 'cache', 'peaks'));
   // The peaks cache is keyed by the real path, as the audio files service hands paths out.
@@ -150,5 +151,54 @@ export async function sweepUnusedRecordings(dataDir: string, now = Date.now()): 
   }
   // A count only: a recording's name carries what the user called it.
   if (removed > 0) log.info(`deleted ${removed} recording(s) or clip(s) no transcript refers to`);
+  return removed;
+}
+
+/**
+ * Removes inspector records of conversations that are gone, and temp files of interrupted writes among
+ * the records; returns how many folders and files. A folder changed in the last minutes is left alone: it
+ * may belong to a conversation whose first save is still on its way.
+ */
+export async function sweepInspectorDetail(dataDir: string, now = Date.now()): Promise<number> {
+  const log = createLogger('sweep');
+  const directory = inspectorDetailFolder(dataDir);
+  let folders: string[];
+  try {
+    folders = await readdir(directory);
+  } catch (error) {
+    if (!isMissing(error)) log.warn('the inspector records could not be swept');
+    return 0;
+  }
+  let removed = 0;
+  for (const conversationId of folders) {
+    if (!CONVERSATION_ID_PATTERN.test(conversationId)) continue;
+    const folder = join(directory, conversationId);
+    try {
+      const owner = await stat(join(dataDir, CONVERSATIONS_FOLDER, `${conversationId}.json`)).catch(
+        (error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        },
+      );
+      if (owner === null) {
+        const info = await stat(folder);
+        if (info.mtimeMs < now - RECENT_MS) {
+          await rm(folder, { recursive: true, force: true });
+          removed++;
+        }
+        continue;
+      }
+      for (const name of await readdir(folder)) {
+        const path = join(folder, name);
+        if (!isAtomicTempName(name) || isWriteInFlight(path)) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+    } catch {
+      // Left for the next start: litter is no reason not to start.
+    }
+  }
+  // A count only: folder names are conversation ids, which say nothing, but a count says enough.
+  if (removed > 0) log.info(`removed ${removed} inspector record folder(s) or temp file(s) nothing uses`);
   return removed;
 }

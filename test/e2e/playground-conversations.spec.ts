@@ -1,7 +1,7 @@
 // The Playground end to end, part 2: what happens to a conversation — compaction, saving across a reload,
 // the list (rename, search, delete), edit and resend, a format error fixed in one click, and what a reply
 // can hold (markdown tables, highlighted code, links opened outside).
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { faults } from '../fake-gateway/server.ts';
 import { expect, test } from './harness.ts';
@@ -194,13 +194,20 @@ test('a conversation survives a reload, and can be renamed, searched and deleted
   await page.getByTestId('conversation-search').fill('');
   await expect(items).toHaveCount(2);
 
-  // Delete, after asking.
+  // Delete, after asking (what the inspector kept of its replies goes too, and the question says how much).
+  const doomed = (await app.ok('conversations.list', {})).conversations.find(
+    (c) => c.title === 'Lighthouses and ships',
+  )!;
+  expect(existsSync(join(app.dataDir, 'inspector', doomed.id))).toBe(true);
   await items.filter({ hasText: 'Lighthouses and ships' }).getByTestId('conversation-menu').click();
   await page.getByRole('menuitem', { name: 'Delete…' }).click();
   const dialog = page.getByTestId('confirm-delete-conversation');
-  await expect(dialog).toContainText('“Lighthouses and ships” and its 2 messages will be deleted.');
+  await expect(dialog).toContainText(
+    /“Lighthouses and ships” and its 2 messages, with \d+(\.\d)? [KMG]?B of inspector detail, will be deleted\./,
+  );
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(items).toHaveCount(1);
+  expect(existsSync(join(app.dataDir, 'inspector', doomed.id))).toBe(false);
   await expect(page.getByTestId('empty-playground')).toBeVisible();
   expect((await app.ok('conversations.list', {})).conversations.map((c) => c.title)).toEqual([
     'Why does bread rise?',
@@ -508,5 +515,80 @@ test('a failed request can be tried again; a reply cut by closing the app reads 
   await expect(replies(page).nth(1).getByTestId('reply-text')).toHaveText('Done talking.');
 
   await app.expectNoKeyLeak(fakeGateway.apiKey);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+// Issue 14, item 8: the inspector's records are kept apart from the conversation file, read back when the
+// inspector opens a reply, and can be cleared from the list with their size shown.
+test('the inspector reads a reply’s record back after a reload; clearing it says so plainly', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  fakeGateway.setEventDelay(1);
+  fakeGateway.setChatReply({ text: 'Lighthouses warn ships away from rocks.' });
+  await send(page, 'Why do lighthouses exist?');
+  await settled(replies(page).first());
+
+  // The conversation's file holds the reply, not its record.
+  const [listed] = (await app.ok('conversations.list', {})).conversations;
+  expect(listed!.detailBytes).toBeGreaterThan(0);
+  const file = readFileSync(join(app.dataDir, 'conversations', `${listed!.id}.json`), 'utf8');
+  expect(file).toContain('Lighthouses warn ships away from rocks.');
+  expect(file).not.toContain('/v1/responses');
+
+  await app.reload();
+  await page.getByTestId('nav-playground').click();
+  await page
+    .getByTestId('conversation-item')
+    .getByRole('button', { name: /^Why do lighthouses/ })
+    .click();
+  const reply = await settled(replies(page).first());
+
+  // The record cannot be read for a moment (a directory in its place stands for a locked or failing
+  // file): the inspector says so and offers to try again, which reads it once it is back.
+  const records = join(app.dataDir, 'inspector', listed!.id);
+  const [recordName] = readdirSync(records);
+  const recordPath = join(records, recordName!);
+  const record = readFileSync(recordPath);
+  rmSync(recordPath);
+  mkdirSync(recordPath);
+  await reply.hover();
+  await reply.getByTestId('inspect-reply').click();
+  const inspector = page.getByTestId('inspector');
+  const unreadable = inspector.getByTestId('inspector-detail-failed');
+  await expect(unreadable).toContainText('The record could not be read');
+  await app.screenshot('playground-inspector-unreadable');
+  rmSync(recordPath, { recursive: true });
+  writeFileSync(recordPath, record);
+  await unreadable.getByRole('button', { name: 'Try again' }).click();
+  await expect(inspector).toContainText('/v1/responses');
+  await expect(inspector.getByTestId('inspector-status')).toHaveText('200 OK');
+
+  await app.screenshot('playground-inspector-reloaded');
+
+  // The row menu (the list is back once the inspector closes) offers to let the records go, with their size.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('conversation-item').getByTestId('conversation-menu').click();
+  const clear = page.getByTestId('conversation-clear-detail');
+  await expect(clear).toHaveText(/^Clear inspector detail \(\d+(\.\d)? KB\)$/);
+  await app.screenshot('playground-clear-detail-menu');
+  await clear.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Inspector detail cleared' })).toBeVisible();
+  await reply.hover();
+  await reply.getByTestId('inspect-reply').click();
+  await expect(inspector.getByTestId('inspector-detail-gone')).toContainText(
+    'Detail for this reply is no longer kept.',
+  );
+  await app.screenshot('playground-detail-gone');
+  await page.keyboard.press('Escape');
+  // The conversation itself is untouched, and the menu has nothing more to clear.
+  await expect(reply.getByTestId('reply-text')).toHaveText('Lighthouses warn ships away from rocks.');
+  await page.getByTestId('conversation-item').getByTestId('conversation-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Delete…' })).toBeVisible();
+  await expect(page.getByTestId('conversation-clear-detail')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
   expect(app.consoleErrors).toEqual([]);
 });

@@ -29,7 +29,7 @@ export function assistantMessage(text: string, extra: Partial<AssistantMessage> 
     responseId: 'resp_1',
     format: 'responses',
     model: 'gpt-5-mini',
-    inspector: null,
+    hasDetail: false,
     ...extra,
   };
 }
@@ -47,7 +47,7 @@ export function compactionMarker(
     tokensBefore: 3210,
     tokensAfter: 64,
     replaced,
-    inspector: null,
+    hasDetail: false,
     ...extra,
   };
 }

@@ -1,4 +1,5 @@
-// The Playground's saved conversations: list, open, save, rename, delete, export.
+// The Playground's saved conversations: list, open, save, rename, delete, export, and the inspector's
+// records of their replies (kept apart from the conversations, see inspector-detail-store.ts).
 import { basename, join } from 'node:path';
 import { AppFailure } from '../../app-failure.ts';
 import { writeFileAtomic } from '../../services/atomic-file.ts';
@@ -25,6 +26,14 @@ export function createConversationHandlers({
     'conversations.save': ({ conversation }) => store.save(conversation),
     'conversations.rename': ({ id, title }) => store.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: await store.remove(id) }),
+    'conversations.detail': async ({ id, messageId }) => ({ detail: await store.detail(id, messageId) }),
+    'conversations.saveDetail': async ({ id, messageId, detail }) => ({
+      detailBytes: await store.saveDetail(id, messageId, detail),
+    }),
+    'conversations.clearDetail': async ({ id }) => {
+      await store.clearDetail(id);
+      return { detailBytes: 0 };
+    },
 
     'conversations.export': async ({ id, format }) => {
       const conversation = await store.get(id);

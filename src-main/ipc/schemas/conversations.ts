@@ -3,6 +3,8 @@ import {
   conversationId,
   conversationSchema,
   conversationTitleInput,
+  messageId,
+  replyInspector,
 } from '../../services/conversation-schema.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -13,4 +15,7 @@ export const conversationsSchemas = {
   'conversations.rename': z.object({ id: conversationId, title: conversationTitleInput }),
   'conversations.delete': z.object({ id: conversationId }),
   'conversations.export': z.object({ id: conversationId, format: z.enum(['md', 'json']) }),
+  'conversations.detail': z.object({ id: conversationId, messageId }),
+  'conversations.saveDetail': z.object({ id: conversationId, messageId, detail: replyInspector }),
+  'conversations.clearDetail': z.object({ id: conversationId }),
 } satisfies SchemaGroup;

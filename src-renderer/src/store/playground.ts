@@ -1,8 +1,14 @@
 // The Playground's state: the saved conversations as listed, the conversations open in this window (the
 // one shown and any still streaming), each one's unsent draft, and the replies running now. Stream text
-// itself stays in the streams slice; a reply here only knows which stream fills it.
+// itself stays in the streams slice; a reply here only knows which stream fills it. Inspector records are
+// not part of a conversation: the few last looked at or made in this window are held in `details`.
 import type { StateCreator } from 'zustand';
-import type { AppError, Conversation, ConversationSummary } from '../../../src-preload/contract.ts';
+import type {
+  AppError,
+  Conversation,
+  ConversationSummary,
+  ReplyInspector,
+} from '../../../src-preload/contract.ts';
 import type { AppState } from './index.ts';
 
 export interface LiveReply {
@@ -16,6 +22,20 @@ export interface LiveReply {
 }
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** The inspector's record of one reply, as far as this window knows it. */
+export type DetailState =
+  | { status: 'loading' }
+  | { status: 'kept'; detail: ReplyInspector }
+  /** Main keeps none: dropped to bound the store, or cleared. */
+  | { status: 'gone' }
+  | { status: 'failed'; error: AppError };
+
+/**
+ * Records held in this window at most: each may be megabytes (a request repeats its whole conversation),
+ * and any one dropped here is asked of main again when the inspector shows it.
+ */
+export const HELD_DETAILS = 20;
 
 /** What the Inspector shows: a reply or a compaction marker of a conversation. */
 export interface InspectTarget {
@@ -43,6 +63,8 @@ export interface PlaygroundState {
   /** A conversation-level problem to show above the composer (a refused compaction, a failed save). */
   notices: Record<string, AppError>;
   inspect: InspectTarget | null;
+  /** Inspector records by message id, the most recently set last (at most `HELD_DETAILS`). */
+  details: Record<string, DetailState>;
   /** The id being fetched from main after a click in the list. */
   opening: string | null;
 }
@@ -56,6 +78,8 @@ export interface PlaygroundSlice {
   setLiveReply(messageId: string, live: LiveReply | null): void;
   setNotice(conversationId: string, error: AppError | null): void;
   setCompacting(conversationId: string, busy: boolean): void;
+  /** Holds (or, with `null`, forgets) a reply's record; the oldest held one goes beyond `HELD_DETAILS`. */
+  setDetail(messageId: string, detail: DetailState | null): void;
 }
 
 export const initialPlaygroundState: PlaygroundState = {
@@ -71,6 +95,7 @@ export const initialPlaygroundState: PlaygroundState = {
   compacting: {},
   notices: {},
   inspect: null,
+  details: {},
   opening: null,
 };
 
@@ -105,5 +130,13 @@ export const createPlaygroundSlice: StateCreator<AppState, [], [], PlaygroundSli
       update((p) => ({ notices: withEntry(p.notices, conversationId, error) })),
     setCompacting: (conversationId, busy) =>
       update((p) => ({ compacting: withEntry(p.compacting, conversationId, busy ? true : null) })),
+    setDetail: (messageId, detail) =>
+      update((p) => {
+        // Deleted first, so a record set again moves to the end (object keys keep insertion order).
+        const details = withEntry(p.details, messageId, null);
+        if (detail === null) return { details };
+        const kept = Object.entries(details).slice(-(HELD_DETAILS - 1));
+        return { details: { ...Object.fromEntries(kept), [messageId]: detail } };
+      }),
   };
 };

@@ -17,6 +17,7 @@ import {
   type Conversation,
   type ConversationExportFormat,
   MAX_TITLE_LENGTH,
+  type ReplyInspector,
 } from '../../../src-preload/contract.ts';
 import {
   assistantMessage,
@@ -54,6 +55,37 @@ afterEach(() => {
 
 const folder = () => join(t.dataDir, 'conversations');
 
+/** The inspector's records of `fullConversation()`'s compaction and reply, as the renderer saves them. */
+const COMPACTION_RECORD: ReplyInspector = {
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:1/v1/responses/compact',
+    headers: [['authorization', 'Bearer $GATEWAY_API_KEY']],
+    body: '{"model":"gpt-5-mini"}',
+  },
+  exchange: null,
+};
+const REPLY_RECORD: ReplyInspector = {
+  request: {
+    method: 'POST',
+    url: 'http://127.0.0.1:1/v1/responses',
+    headers: [
+      ['content-type', 'application/json'],
+      ['authorization', 'Bearer $GATEWAY_API_KEY'],
+    ],
+    body: '{"model":"gpt-5-mini","stream":true}',
+  },
+  exchange: {
+    status: 200,
+    requestId: 'req_1',
+    contentType: 'text/event-stream',
+    events: [{ atMs: 12.5, event: 'response.output_text.delta', data: '{"delta":"Server"}' }],
+    omittedEvents: 0,
+    body: null,
+    bodyTruncated: false,
+  },
+};
+
 /** A conversation with everything a real one holds: reasoning, an inspector, a compaction, a failure. */
 function fullConversation(): Conversation {
   return conversation({
@@ -61,39 +93,14 @@ function fullConversation(): Conversation {
     settings: { instructions: 'Answer in English.', temperature: 0.7, reasoningEffort: 'low' },
     messages: [
       compactionMarker([userMessage('Old question'), assistantMessage('Old answer')], {
-        inspector: {
-          request: {
-            method: 'POST',
-            url: 'http://127.0.0.1:1/v1/responses/compact',
-            headers: [['authorization', 'Bearer $GATEWAY_API_KEY']],
-            body: '{"model":"gpt-5-mini"}',
-          },
-          exchange: null,
-        },
+        id: 'marker-1',
+        hasDetail: true,
       }),
       userMessage('Explain SSE in one line'),
       assistantMessage('Server-sent events stream text over HTTP.', {
+        id: 'reply-1',
         reasoning: 'Short answer.',
-        inspector: {
-          request: {
-            method: 'POST',
-            url: 'http://127.0.0.1:1/v1/responses',
-            headers: [
-              ['content-type', 'application/json'],
-              ['authorization', 'Bearer $GATEWAY_API_KEY'],
-            ],
-            body: '{"model":"gpt-5-mini","stream":true}',
-          },
-          exchange: {
-            status: 200,
-            requestId: 'req_1',
-            contentType: 'text/event-stream',
-            events: [{ atMs: 12.5, event: 'response.output_text.delta', data: '{"delta":"Server"}' }],
-            omittedEvents: 0,
-            body: null,
-            bodyTruncated: false,
-          },
-        },
+        hasDetail: true,
       }),
       userMessage('Again'),
       assistantMessage('', {
@@ -106,9 +113,16 @@ function fullConversation(): Conversation {
   });
 }
 
+/** What the Playground does as the compaction and the reply of `fullConversation()` end. */
+async function keepRecords(id: string): Promise<void> {
+  await t.ok('conversations.saveDetail', { id, messageId: 'marker-1', detail: COMPACTION_RECORD });
+  await t.ok('conversations.saveDetail', { id, messageId: 'reply-1', detail: REPLY_RECORD });
+}
+
 describe('saving, listing, opening', () => {
   it('round-trips a whole conversation and lists it with its title and preview', async () => {
     const saved = fullConversation();
+    await keepRecords(saved.id);
     const summary = await t.ok('conversations.save', { conversation: saved });
     expect(summary).toMatchObject({
       id: saved.id,
@@ -127,6 +141,15 @@ describe('saving, listing, opening', () => {
     });
     expect(await t.ok('conversations.list', {})).toEqual({ conversations: [summary], movedAside: 0 });
     expect(readdirSync(folder())).toEqual([`${saved.id}.json`]);
+    // The inspector's records come back on demand, whole; the conversation's file holds none of them.
+    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'reply-1' })).toEqual({
+      detail: REPLY_RECORD,
+    });
+    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'marker-1' })).toEqual({
+      detail: COMPACTION_RECORD,
+    });
+    expect(summary.detailBytes).toBeGreaterThan(JSON.stringify(REPLY_RECORD).length);
+    expect(readFileSync(join(folder(), `${saved.id}.json`), 'utf8')).not.toContain('req_1');
   });
 
   it('searches titles and text, every word', async () => {
@@ -179,6 +202,50 @@ describe('saving, listing, opening', () => {
     expect(files).toHaveLength(3);
     expect(files).toContain('future.json');
     expect(files.some((name) => name.startsWith('broken.json.corrupt-'))).toBe(true);
+  });
+});
+
+describe('inspector records (kept apart from the conversation)', () => {
+  const records = () => join(t.dataDir, 'inspector');
+
+  it('clears them, the conversation staying, and deletes them with the conversation', async () => {
+    const saved = fullConversation();
+    await keepRecords(saved.id);
+    await t.ok('conversations.save', { conversation: saved });
+    expect(await t.ok('conversations.clearDetail', { id: saved.id })).toEqual({ detailBytes: 0 });
+    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'reply-1' })).toEqual({
+      detail: null,
+    });
+    expect((await t.ok('conversations.list', {})).conversations[0]).toMatchObject({
+      id: saved.id,
+      messageCount: 4,
+      detailBytes: 0,
+    });
+
+    await keepRecords(saved.id);
+    expect(readdirSync(join(records(), saved.id))).toHaveLength(2);
+    await t.ok('conversations.delete', { id: saved.id });
+    expect(existsSync(join(records(), saved.id))).toBe(false);
+    // A reply of the deleted chat ending now leaves no record behind either.
+    expect(
+      await t.call('conversations.saveDetail', { id: saved.id, messageId: 'late', detail: REPLY_RECORD }),
+    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(existsSync(join(records(), saved.id))).toBe(false);
+  });
+
+  it('refuses a record that is not one, and ids that could name a path', async () => {
+    const broken = { request: { method: 'POST' }, exchange: null } as never;
+    for (const input of [
+      { id: 'conv-1', messageId: 'a', detail: broken },
+      { id: '../x', messageId: 'a', detail: REPLY_RECORD },
+      { id: 'conv-1', messageId: '', detail: REPLY_RECORD },
+    ]) {
+      expect(await t.call('conversations.saveDetail', input)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_input' },
+      });
+    }
+    expect(existsSync(records())).toBe(false);
   });
 });
 
@@ -239,7 +306,8 @@ describe('what the schema refuses', () => {
       (c) => ({
         ...c,
         messages: [
-          assistantMessage('x', { inspector: { request: { method: 'POST' }, exchange: null } as never }),
+          // As a build before records moved out sent it: inline, and here broken.
+          { ...assistantMessage('x'), inspector: { request: { method: 'POST' }, exchange: null } } as never,
         ],
       }),
     ],
@@ -278,6 +346,7 @@ describe('what the schema refuses', () => {
 describe('export', () => {
   async function exported(format: ConversationExportFormat, answer: string) {
     const saved = fullConversation();
+    await keepRecords(saved.id);
     const summary = await t.ok('conversations.save', { conversation: saved });
     saveAnswer = answer;
     const result = await t.ok('conversations.export', { id: saved.id, format });
@@ -361,8 +430,22 @@ describe('export', () => {
       filters: [{ name: 'JSON', extensions: ['json'] }],
     });
     const text = readFileSync(target, 'utf8');
-    expect(text).toBe(`${JSON.stringify({ version: 1, conversation: saved }, null, 2)}\n`);
-    expect(JSON.parse(text)).toEqual(JSON.parse(readFileSync(join(folder(), `${saved.id}.json`), 'utf8')));
+    expect(text.startsWith('{\n  "version": 1,\n  "conversation": {\n')).toBe(true);
+    expect(text.endsWith('}\n')).toBe(true);
+    // `inspector: null` on each reply is there for builds before records moved out, which need the field;
+    // `hasDetail` (whether the app keeps a record apart) is the store's own, left out of exports.
+    const withoutOldField = (key: string, value: unknown) =>
+      key === 'inspector' && value === null ? undefined : value;
+    const withoutMarks = (key: string, value: unknown) => (key === 'hasDetail' ? undefined : value);
+    expect(text).not.toContain('hasDetail');
+    expect(JSON.parse(text, withoutOldField)).toEqual(
+      JSON.parse(JSON.stringify({ version: 1, conversation: saved }), withoutMarks),
+    );
+    // The inspector's records are not exported: the conversation is, as it reads.
+    expect(text).not.toContain('req_1');
+    expect(JSON.parse(text)).toEqual(
+      JSON.parse(readFileSync(join(folder(), `${saved.id}.json`), 'utf8'), withoutMarks),
+    );
   });
 
   it('writes nothing when the user cancels', async () => {

@@ -40,7 +40,7 @@ function reply(text: string, overrides: Partial<AssistantMessage> = {}): Assista
     responseId: `resp_${counter}`,
     format: 'responses',
     model: 'gpt-5-mini',
-    inspector: null,
+    hasDetail: false,
     ...overrides,
   };
 }
@@ -55,7 +55,7 @@ function compaction(items: unknown[], replaced: ConversationMessage[] = []): Com
     tokensBefore: 300,
     tokensAfter: 64,
     replaced,
-    inspector: null,
+    hasDetail: false,
   };
 }
 

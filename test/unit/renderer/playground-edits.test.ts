@@ -10,11 +10,13 @@ import {
 } from '../../../src-preload/contract.ts';
 import {
   compactedConversation,
+  compactionDetail,
   compactProblem,
   editedConversation,
   interruptedOnLoad,
   newConversation,
   regeneratedConversation,
+  replyDetail,
   replyMetrics,
   replyPlaceholder,
   setParameterCount,
@@ -142,20 +144,17 @@ describe('a reply that has ended', () => {
 
   it('keeps the text, usage, status, response id and what the inspector needs', () => {
     const request = { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{}' };
-    const settled = settledReply(
-      replyPlaceholder('a1', NOW, base()),
-      stream({
-        text: 'Hello',
-        reasoning: 'Hm',
-        usage,
-        doneStatus: 'completed',
-        responseId: 'resp_1',
-        request,
-        firstContentAt: 1100,
-        endedAt: 2100,
-      }),
-      1000,
-    );
+    const ended = stream({
+      text: 'Hello',
+      reasoning: 'Hm',
+      usage,
+      doneStatus: 'completed',
+      responseId: 'resp_1',
+      request,
+      firstContentAt: 1100,
+      endedAt: 2100,
+    });
+    const settled = settledReply(replyPlaceholder('a1', NOW, base()), ended, 1000);
     expect(settled).toMatchObject({
       text: 'Hello',
       reasoning: 'Hm',
@@ -164,9 +163,13 @@ describe('a reply that has ended', () => {
       usage,
       responseId: 'resp_1',
       metrics: { ttftMs: 100, totalMs: 1100, tokensPerSecond: 300 },
-      inspector: { request, exchange: null },
+      hasDetail: true,
       error: null,
     });
+    // The record itself is kept apart from the conversation (saved on its own).
+    expect(replyDetail(ended)).toEqual({ request, exchange: null });
+    expect(settled).not.toHaveProperty('inspector');
+    expect(replyDetail(stream({ text: 'no record' }))).toBeNull();
   });
 
   it('a stopped reply keeps its partial text and is marked stopped; a failed one keeps its error', () => {
@@ -224,13 +227,14 @@ describe('compaction', () => {
       model: 'gpt-5-mini',
     });
     if (marker.role !== 'compaction') throw new Error('not a marker');
-    expect(marker.inspector?.request).toEqual(result.request);
+    expect(marker.hasDetail).toBe(true);
+    expect(compactionDetail(result).request).toEqual(result.request);
     // The title came from the first message, now replaced: it is kept as it was.
     expect(after.customTitle).toBe('one');
     expect(compactedConversation({ ...before, customTitle: 'Mine' }, result, 'm1', LATER).customTitle).toBe(
       'Mine',
     );
-    expect(marker.inspector?.exchange?.body).toContain('response.compaction');
+    expect(compactionDetail(result).exchange?.body).toContain('response.compaction');
   });
 
   it('is offered only in the Responses format, when idle, with something new to compact', () => {

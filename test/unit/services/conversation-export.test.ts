@@ -189,11 +189,18 @@ describe('closing an open code fence', () => {
 });
 
 describe('JSON export', () => {
-  it('is the saved file, pretty-printed', () => {
-    const chat = conversation({ messages: [userMessage('Hi'), assistantMessage('Hello!')] });
+  it('is the saved file, pretty-printed, without the store’s `hasDetail` marks', () => {
+    const reply = assistantMessage('Hello!', { hasDetail: true });
+    const chat = conversation({ messages: [userMessage('Hi'), reply] });
     const text = buildConversationExport('json', chat);
-    expect(JSON.parse(text)).toEqual({ version: 1, conversation: chat });
-    expect(text).toBe(`${JSON.stringify({ version: 1, conversation: chat }, null, 2)}\n`);
+    // A reply also says `inspector: null`: builds before inspector records moved out need that field.
+    const { hasDetail: _, ...unmarked } = reply;
+    const file = {
+      version: 1,
+      conversation: { ...chat, messages: [chat.messages[0], { ...unmarked, inspector: null }] },
+    };
+    expect(JSON.parse(text)).toEqual(file);
+    expect(text).toBe(`${JSON.stringify(file, null, 2)}\n`);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  Braces,
   FileJson,
   FileText,
   MessagesSquare,
@@ -15,9 +16,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { formatBytes } from '../../util/bytes.ts';
 import { focusComposer } from './composer-focus.ts';
 import { listDate } from './labels.ts';
 import {
+  clearInspectorDetail,
   deleteConversation,
   exportConversation,
   loadConversationList,
@@ -37,7 +40,10 @@ interface ConversationListProps {
   onChosen(): void;
 }
 
-/** Saved conversations, most recent first: search, New chat, and per row rename, export and delete. */
+/**
+ * Saved conversations, most recent first: search, New chat, and per row rename, export, clearing the
+ * inspector's records (with their size) and delete.
+ */
 export function ConversationList({ drawer, onClose, onChosen }: ConversationListProps) {
   const list = useAppStore((s) => s.playground.list);
   const status = useAppStore((s) => s.playground.listStatus);
@@ -148,8 +154,9 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         testId="confirm-delete-conversation"
       >
         <p>
-          “{deleting?.title}” and its {deleting?.messageCount ?? 0} messages will be deleted. This cannot be
-          undone.
+          “{deleting?.title}” and its {deleting?.messageCount ?? 0} messages
+          {deleting?.detailBytes ? `, with ${formatBytes(deleting.detailBytes)} of inspector detail,` : ''}{' '}
+          will be deleted. This cannot be undone.
         </p>
       </ConfirmDialog>
     </aside>
@@ -233,6 +240,18 @@ const ConversationRow = memo(function ConversationRow({
             onSelect: () => void exportConversation(item.id, 'json'),
             testId: 'conversation-export-json',
           },
+          // What the inspector keeps of the replies (requests and raw events) can weigh far more than
+          // the conversation: its size is shown where it can be let go, the conversation staying.
+          ...(item.detailBytes > 0
+            ? [
+                {
+                  label: `Clear inspector detail (${formatBytes(item.detailBytes)})`,
+                  icon: Braces,
+                  onSelect: () => void clearInspectorDetail(item.id),
+                  testId: 'conversation-clear-detail',
+                },
+              ]
+            : []),
           {
             label: 'Delete…',
             icon: Trash2,

@@ -6,7 +6,13 @@ import { ConversationList } from './ConversationList.tsx';
 import { focusComposer } from './composer-focus.ts';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
 import { ParametersPanel } from './ParametersPanel.tsx';
-import { closeInspector, ensurePlaygroundReady, newChat, stopActiveReply } from './playground-actions.ts';
+import {
+  closeInspector,
+  ensureDetail,
+  ensurePlaygroundReady,
+  newChat,
+  stopActiveReply,
+} from './playground-actions.ts';
 import './playground.css';
 
 /** Below this width (of the panel, not the window) the conversation list opens over the chat. */
@@ -82,6 +88,7 @@ export function PlaygroundPanel() {
 }
 
 function InspectorColumn() {
+  const conversationId = useAppStore((s) => s.playground.inspect?.conversationId ?? null);
   const item = useAppStore((s) => {
     const target = s.playground.inspect;
     const message = target
@@ -89,14 +96,30 @@ function InspectorColumn() {
       : undefined;
     return message && message.role !== 'user' ? message : null;
   });
+  const detail = useAppStore((s) => (item ? (s.playground.details[item.id] ?? null) : null));
   useEffect(() => {
     // The inspected message went away (deleted, or the conversation compacted): nothing left to show.
     if (!item) closeInspector();
   }, [item]);
+  const wantedId = item?.hasDetail && detail === null ? item.id : null;
+  useEffect(() => {
+    // The record is kept apart from the conversation: asked for when shown (or when no longer held here).
+    if (wantedId && conversationId) void ensureDetail(conversationId, wantedId);
+  }, [wantedId, conversationId]);
   if (!item) return null;
+  // A failed read is not asked again by itself (it would loop while main cannot read it): the user asks.
+  const retry = () => {
+    if (conversationId) void ensureDetail(conversationId, item.id);
+  };
   return (
     <div className="pg__inspector">
-      <InspectorPanel key={item.id} item={item} onClose={closeInspector} />
+      <InspectorPanel
+        key={item.id}
+        item={item}
+        detail={detail}
+        onClose={closeInspector}
+        onRetryDetail={retry}
+      />
     </div>
   );
 }

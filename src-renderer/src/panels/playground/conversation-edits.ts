@@ -11,6 +11,7 @@ import type {
   ConversationSetup,
   ExchangeLog,
   PlaygroundPrefs,
+  ReplyInspector,
   ReplyMetrics,
   UserMessage,
 } from '../../../../src-preload/contract.ts';
@@ -57,7 +58,7 @@ export function replyPlaceholder(id: string, now: string, setup: ConversationSet
     responseId: null,
     format: setup.format,
     model: setup.model,
-    inspector: null,
+    hasDetail: false,
   };
 }
 
@@ -106,6 +107,14 @@ export function replyMetrics({ sentAt, firstContentAt, endedAt, outputTokens }: 
   return { ttftMs, totalMs, tokensPerSecond };
 }
 
+/**
+ * The inspector's record of a reply whose stream has ended: the request as sent and what came back raw.
+ * Kept apart from the conversation (`conversations.saveDetail`); `null` when nothing was recorded.
+ */
+export function replyDetail(stream: StreamState): ReplyInspector | null {
+  return stream.request || stream.exchange ? { request: stream.request, exchange: stream.exchange } : null;
+}
+
 /** A reply once its stream has ended: what arrived (also when stopped or failed part-way), and its metrics. */
 export function settledReply(reply: AssistantMessage, stream: StreamState, sentAt: number): AssistantMessage {
   const state = stream.status === 'stopped' ? 'stopped' : stream.status === 'error' ? 'error' : 'done';
@@ -124,8 +133,7 @@ export function settledReply(reply: AssistantMessage, stream: StreamState, sentA
       endedAt: stream.endedAt,
       outputTokens: stream.usage?.outputTokens ?? null,
     }),
-    inspector:
-      stream.request || stream.exchange ? { request: stream.request, exchange: stream.exchange } : null,
+    hasDetail: replyDetail(stream) !== null,
   };
 }
 
@@ -188,6 +196,11 @@ export function exchangeFromRaw(raw: unknown): ExchangeLog | null {
   };
 }
 
+/** The inspector's record of a compaction: its request and the answer (kept apart, like a reply's). */
+export function compactionDetail(result: CompactResult): ReplyInspector {
+  return { request: result.request, exchange: exchangeFromRaw(result.raw) };
+}
+
 /** The history replaced by one compaction marker holding the compacted output; the replaced messages are kept to read. */
 export function compactedConversation(
   conversation: Conversation,
@@ -204,7 +217,7 @@ export function compactedConversation(
     tokensBefore: result.usage?.inputTokens ?? null,
     tokensAfter: result.usage?.outputTokens ?? null,
     replaced: conversation.messages,
-    inspector: { request: result.request, exchange: exchangeFromRaw(result.raw) },
+    hasDetail: true,
   };
   // The title is taken from the first message, which compaction replaces: it is kept as it was.
   const customTitle = conversation.customTitle.trim()

@@ -1,12 +1,15 @@
-import { Braces, SquareTerminal, X } from 'lucide-react';
+import { Braces, RotateCw, SquareTerminal, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import type {
-  AssistantMessage,
-  CompactionMarker,
-  ExchangeLog,
-  SentRequest,
+import {
+  type AssistantMessage,
+  type CompactionMarker,
+  type ExchangeLog,
+  INSPECTOR_DETAILS_PER_CONVERSATION,
+  type SentRequest,
 } from '../../../../../src-preload/contract.ts';
-import { IconButton } from '../../../components/Button.tsx';
+import { Button, IconButton } from '../../../components/Button.tsx';
+import { Callout } from '../../../components/Callout.tsx';
+import type { DetailState } from '../../../store/playground.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { curlCommand, KEY_VARIABLE } from './curl.ts';
 import { ItemsView } from './ItemsView.tsx';
@@ -31,11 +34,24 @@ const FORMAT_NAMES = { responses: 'Responses', content: 'Content generation' } a
 /**
  * What went over the wire for one reply or compaction: the request exactly as sent (the key replaced by a
  * placeholder in main, so there is nothing here to hide), the raw answer or streamed events, and the
- * request as a curl command. A column beside the conversation, scrolling inside itself.
+ * request as a curl command. A column beside the conversation, scrolling inside itself. The record
+ * (`detail`) is kept apart from the conversation and arrives on its own; `null` while not asked for yet.
  */
-export function InspectorPanel({ item, onClose }: { item: InspectedItem; onClose(): void }) {
-  const request = item.inspector?.request ?? null;
-  const exchange = item.inspector?.exchange ?? null;
+export function InspectorPanel({
+  item,
+  detail,
+  onClose,
+  onRetryDetail,
+}: {
+  item: InspectedItem;
+  detail: DetailState | null;
+  onClose(): void;
+  /** Asks main for the record again, after reading it failed. */
+  onRetryDetail(): void;
+}) {
+  const record = detail?.status === 'kept' ? detail.detail : null;
+  const request = record?.request ?? null;
+  const exchange = record?.exchange ?? null;
   const tabs = tabsFor(item, request, exchange);
   const [chosen, setChosen] = useState<TabId>('request');
   // Another item may lack the chosen tab (a reply has no items); it then opens on its first.
@@ -48,6 +64,14 @@ export function InspectorPanel({ item, onClose }: { item: InspectedItem; onClose
   useEffect(() => {
     root.current?.focus({ preventScroll: true });
   }, []);
+  // The record arriving replaces what had focus (Try again, after a failed read): focus stays in here, so
+  // Esc still closes the inspector. Focus the user moved elsewhere is left alone.
+  const shown = record !== null;
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (shown && (focused === null || focused === document.body))
+      root.current?.focus({ preventScroll: true });
+  }, [shown]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -97,7 +121,7 @@ export function InspectorPanel({ item, onClose }: { item: InspectedItem; onClose
             {exchange?.requestId ? <RequestIdChip id={exchange.requestId} /> : null}
           </div>
         ) : null}
-        {item.inspector && tabs.length > 1 ? (
+        {record && tabs.length > 1 ? (
           <div
             className="segmented inspector__tabs"
             role="radiogroup"
@@ -125,7 +149,7 @@ export function InspectorPanel({ item, onClose }: { item: InspectedItem; onClose
         ) : null}
       </header>
       <div className="inspector__body">
-        {item.inspector ? (
+        {record ? (
           <TabContent
             tab={active}
             item={item}
@@ -133,8 +157,10 @@ export function InspectorPanel({ item, onClose }: { item: InspectedItem; onClose
             exchange={exchange}
             key={`${item.id}:${active}`}
           />
+        ) : item.hasDetail ? (
+          <RecordNotShown item={item} detail={detail} onRetry={onRetryDetail} />
         ) : (
-          <NothingRecorded />
+          <NothingRecorded item={item} />
         )}
       </div>
     </aside>
@@ -237,13 +263,60 @@ function RequestIdChip({ id }: { id: string }) {
   );
 }
 
-function NothingRecorded() {
+function NothingRecorded({ item }: { item: InspectedItem }) {
+  if (item.role === 'assistant' && item.state === 'streaming') {
+    return <Note>The request and its events show here once the reply has ended.</Note>;
+  }
   return (
     <div className="inspector-empty" data-testid="inspector-empty">
       <Braces size={22} strokeWidth={1.75} aria-hidden />
       <p className="inspector-empty__title">Nothing recorded for this reply.</p>
       <p className="inspector-empty__text">
         Replies saved before the inspector existed, or cut off before their request went out, carry no record.
+      </p>
+    </div>
+  );
+}
+
+/** A record was taken but is not here: being fetched, no longer kept, or unreadable (which may pass). */
+function RecordNotShown({
+  item,
+  detail,
+  onRetry,
+}: {
+  item: InspectedItem;
+  detail: DetailState | null;
+  onRetry(): void;
+}) {
+  if (detail === null || detail.status === 'loading') return <Note>Loading the record…</Note>;
+  if (detail.status === 'failed') {
+    return (
+      <div className="inspector-note--padded">
+        <Callout
+          tone="error"
+          compact
+          title="The record could not be read."
+          testId="inspector-detail-failed"
+          actions={
+            <Button size="sm" icon={RotateCw} onClick={onRetry}>
+              Try again
+            </Button>
+          }
+        >
+          {detail.error.hint ? `${detail.error.message} ${detail.error.hint}` : detail.error.message}
+        </Callout>
+      </div>
+    );
+  }
+  const what = item.role === 'compaction' ? 'compaction' : 'reply';
+  return (
+    <div className="inspector-empty" data-testid="inspector-detail-gone">
+      <Braces size={22} strokeWidth={1.75} aria-hidden />
+      <p className="inspector-empty__title">{`Detail for this ${what} is no longer kept.`}</p>
+      <p className="inspector-empty__text">
+        The inspector keeps what went over the wire for the latest {INSPECTOR_DETAILS_PER_CONVERSATION}{' '}
+        replies of each conversation (fewer when they are large), and none once cleared. The {what} itself is
+        saved as it was.
       </p>
     </div>
   );
