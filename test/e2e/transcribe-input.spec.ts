@@ -2,7 +2,7 @@
 // gateway: drops (synthetic DataTransfer), the file dialog, recording through Chromium's fake microphone,
 // options and their rules, the queue, and the shorter-clip check after a failure.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -376,6 +376,17 @@ test('a 413 shows its hint on the item, and the first 30 seconds are checked in 
     'whisper-1 · Transcribe · segment times',
   );
   await app.screenshot('transcribe-small-options-folded');
+
+  // Items leaving the list take along what main wrote for them (issue 14, item 9): the copy of the
+  // dropped bytes (this harness has no file paths) goes with its failed item, while the clip, now a saved
+  // transcript, keeps its audio.
+  const recordings = () => readdirSync(join(app.dataDir, 'media', 'recordings'));
+  expect(recordings()).toHaveLength(2);
+  await failed.getByRole('button', { name: 'Remove long-lecture.wav from the list' }).click();
+  await clip.getByRole('button', { name: 'Remove long-lecture (first 30 s).wav from the list' }).click();
+  await expect(page.getByTestId('queue-item')).toHaveCount(0);
+  await expect.poll(recordings).toHaveLength(1);
+  expect(recordings()[0]).toMatch(/first-30-s\.wav$/);
   await app.expectNoKeyLeak(fakeGateway.apiKey);
 });
 
@@ -492,6 +503,43 @@ test.describe('recording through the fake microphone', () => {
     expect(imports[0]?.json).toContain('"kind":"recording"');
     const [request] = transcriptionRequests(fakeGateway);
     expect(request?.multipart?.files[0]?.filename).toMatch(/\.webm$/);
+    await app.expectNoKeyLeak(fakeGateway.apiKey);
+  });
+
+  // Review of issue 14, item 9: a take stopped while the model field is empty used to be deleted with only
+  // a "Choose a model first" toast. It waits in the queue instead, and Retry sends it once a model is set.
+  test('a take stopped with no model chosen waits in the queue, and Retry sends it once one is', async ({
+    startApp,
+    fakeGateway,
+  }) => {
+    test.setTimeout(60_000);
+    const app = await startApp({ gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey } });
+    const { page } = app;
+    await openTranscribe(app);
+    const model = page.getByTestId('transcribe-options').getByLabel('Model', { exact: true });
+
+    await page.getByTestId('record-button').click();
+    await expect(page.getByTestId('recorder')).toHaveAttribute('data-state', 'recording', {
+      timeout: 10_000,
+    });
+    await expect(page.getByTestId('recorder-timer')).toHaveText(/^0:01/, { timeout: 5_000 });
+    await model.fill('');
+    await expect.poll(async () => (await app.ok('prefs.get', undefined)).transcribe.model).toBe('');
+    await page.getByTestId('recorder-stop').click();
+    await expect(page.getByTestId('recorder')).toHaveCount(0, { timeout: 10_000 });
+
+    const item = queueItem(page, /^Recording /);
+    await expect(item).toHaveAttribute('data-status', 'failed');
+    await expect(item.getByTestId('queue-item-error')).toContainText('Choose a model first.');
+    await app.screenshot('transcribe-recording-needs-model');
+    expect(app.crossings.filter((c) => c.name === 'audio.release')).toHaveLength(0);
+    expect(transcriptionRequests(fakeGateway)).toHaveLength(0);
+
+    await model.fill('whisper-1');
+    await item.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expectDone(page, /^Recording /);
+    const [request] = transcriptionRequests(fakeGateway);
+    expect(request?.multipart?.fields).toMatchObject({ model: 'whisper-1' });
     await app.expectNoKeyLeak(fakeGateway.apiKey);
   });
 

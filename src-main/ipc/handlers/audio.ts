@@ -7,10 +7,13 @@ import {
   type TranscriptionDone,
 } from '../../../src-preload/contract.ts';
 import { AppFailure } from '../../app-failure.ts';
+import { transcriptionUsageOf } from '../../gateway/transcript.ts';
 import { writeFileAtomic } from '../../services/atomic-file.ts';
 import { type AudioFiles, createAudioFiles, recordingsFolder } from '../../services/audio-files.ts';
+import { createRecordingRelease } from '../../services/recording-release.ts';
+import { sweepUnusedRecordings } from '../../services/start-sweep.ts';
 import { buildExport, EXPORT_FORMAT_LABELS, exportFileName } from '../../services/transcript-export.ts';
-import { createTranscriptHistory } from '../../services/transcript-history.ts';
+import { createTranscriptHistory, TRANSCRIPTS_FOLDER } from '../../services/transcript-history.ts';
 import type { audioSchemas } from '../schemas/audio.ts';
 import type { StreamContext } from '../stream-manager.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
@@ -104,11 +107,15 @@ export function createAudioHandlers({
     return opened;
   };
   const history = createTranscriptHistory({
-    directory: join(dataDir, 'history', 'transcripts'),
+    directory: join(dataDir, TRANSCRIPTS_FOLDER),
     recordingsDir: recordingsFolder(dataDir),
     // `transcripts.list` carries no count of files set aside: the window shows it with the settings notices.
     onNotice: (notice) => settings.addNotice(notice),
   });
+  // Recordings and clips main writes for the page leave with their queue item (issue 14, item 9); those
+  // an earlier run left behind go at start. The history says which a transcript still plays.
+  const release = createRecordingRelease({ dataDir, history, discard: (path) => files.discard(path) });
+  void sweepUnusedRecordings(dataDir, history);
 
   return {
     'audio.open': ({ paths }, { ownerId }) => {
@@ -130,7 +137,17 @@ export function createAudioHandlers({
       return openFor(ownerId, paths);
     },
 
-    'audio.import': async (request, { ownerId }) => handOver(ownerId, await files.importBytes(request)),
+    'audio.import': async (request, { ownerId }) => {
+      const file = await files.importBytes(request);
+      release.written(file.path);
+      return handOver(ownerId, file);
+    },
+
+    'audio.release': async ({ paths }, { ownerId }) => {
+      // Only paths this window was handed; whether any of them may go is main's call, not the page's.
+      requireHanded(ownerId, paths);
+      return { deleted: await release.release(paths) };
+    },
 
     'audio.savePeaks': ({ path, peaks }, { ownerId }) => {
       requireHanded(ownerId, [path]);
@@ -144,6 +161,8 @@ export function createAudioHandlers({
       const { upload, audio, written } = await audioToSend(files, source, profile.uploadLimitMb, durationSec);
       const streamId = streams.start(ownerId, async ({ signal, emit }) => {
         const call = { signal, onUploadProgress: throttledProgress(emit) };
+        // A queue item that leaves while this runs must not take the file a transcript is about to keep.
+        const ended = release.transcribing(audio.path);
         let done: TranscriptionDone;
         try {
           const transcript =
@@ -164,6 +183,8 @@ export function createAudioHandlers({
           // Bytes written for this call only: with no entry in the history, nothing would ever replay them.
           if (written) await files.discard(audio.path);
           throw error;
+        } finally {
+          await ended();
         }
         emit({ type: 'result', data: done });
         emit({ type: 'done', status: 'completed' });
@@ -178,7 +199,11 @@ export function createAudioHandlers({
       const { name, kind, durationSec } = entry;
       // The history's audio comes from main's own files: the window may save its peaks or send it again.
       const audio = handOver(ownerId, await files.describe(entry.audioPath, { name, kind, durationSec }));
-      return { ...entry, audio };
+      // What the gateway billed is read from its raw answer, which every saved transcript keeps: so it
+      // shows for transcripts saved before usage was read, too.
+      const usage = entry.transcript.usage ?? transcriptionUsageOf(entry.transcript.raw);
+      const transcript = usage === undefined ? entry.transcript : { ...entry.transcript, usage };
+      return { ...entry, transcript, audio };
     },
 
     'transcripts.delete': async ({ id }) => {

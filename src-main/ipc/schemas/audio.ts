@@ -1,13 +1,12 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { MAX_AUDIO_PATHS_PER_CALL } from '../../../src-preload/contract.ts';
 import { audioPeaksSchema } from '../../services/peaks-cache.ts';
 import { TRANSCRIPT_ID_PATTERN } from '../../services/transcript-history.ts';
 import { modelName } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
 const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
-/** A drop of a whole folder's worth of files is still one call; more than this is a mistake. */
-const MAX_OPEN_PATHS = 200;
 
 const absolutePath = z.string().max(4_096).refine(isAbsolute, 'The file path must be absolute.');
 
@@ -66,7 +65,7 @@ const transcriptId = z.string().regex(TRANSCRIPT_ID_PATTERN, 'That is not the id
 export const audioSchemas = {
   // Any absolute path the window was handed: files that are not audio come back as refused, with a reason
   // the user can read (the paths it was not handed are refused as a whole, by the handler).
-  'audio.open': z.object({ paths: z.array(absolutePath).max(MAX_OPEN_PATHS) }),
+  'audio.open': z.object({ paths: z.array(absolutePath).max(MAX_AUDIO_PATHS_PER_CALL) }),
   'audio.pick': z.undefined(),
   'audio.import': z.object({
     name: audioName,
@@ -76,6 +75,8 @@ export const audioSchemas = {
     durationSec: durationSec.optional(),
   }),
   'audio.savePeaks': z.object({ path: absolutePath, peaks: audioPeaksSchema }),
+  // A queue item's audio that the queue no longer holds; main deletes only the recordings it wrote.
+  'audio.release': z.object({ paths: z.array(absolutePath).max(MAX_AUDIO_PATHS_PER_CALL) }),
   'audio.transcribe': z.object({
     source: audioSource,
     options: transcriptionOptions,

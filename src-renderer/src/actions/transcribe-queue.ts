@@ -1,15 +1,17 @@
 // The queue runner. It lives outside React and follows the store, so transcriptions keep starting and
 // finishing while another panel is shown: it starts queued items while fewer than the chosen number run,
 // and moves running ones along as their streams report (upload progress, the saved transcript, an error).
-import type { AudioFile } from '../../../src-preload/contract.ts';
+import { type AudioFile, MAX_AUDIO_PATHS_PER_CALL } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
 import { probeDuration } from '../audio/duration.ts';
 import { resolveTranscription } from '../panels/transcribe/model-rules.ts';
 import { type AppState, useAppStore } from '../store/index.ts';
 import {
+  audioLeftBehind,
   cancelItem,
   clearFinished,
   followStream,
+  heldBack,
   isRunning,
   itemsToStart,
   markFailed,
@@ -148,7 +150,8 @@ export function requireModel(): boolean {
 
 /**
  * Queues audio files with the options as they stand now, or with `request` when given (a shorter clip is
- * sent exactly as the item it checks). `false` (and a message) when there is no model to send them to.
+ * sent exactly as the item it checks). `false` (and a message) when there is no model to send them to:
+ * they are then listed as failed with why, and Retry sends them once a model is chosen.
  */
 export function enqueueAudio(
   files: readonly AudioFile[],
@@ -156,19 +159,25 @@ export function enqueueAudio(
 ): boolean {
   if (files.length === 0) return true;
   ensureRunner();
-  const prefs = store().prefs.transcribe;
-  const request = from?.request ?? { options: resolveTranscription(prefs).options, mode: prefs.mode };
-  if (!request.options.model) {
-    toastError(NO_MODEL);
-    return false;
-  }
+  // A clip of an item that was held back for want of a model is sent with the options as they are now.
+  const request = from?.request.options.model ? from.request : requestNow();
   const items = files.map((audio) =>
     newQueueItem(`queue-${nextItemNumber++}`, audio, request, from?.clipOf ?? null),
   );
+  const sendable = Boolean(request.options.model);
+  // No model: the audio still enters the queue, held back with why. Released instead, a recording made
+  // while the model field was empty would be deleted by main: what the user recorded is never lost so.
+  if (!sendable) toastError(NO_MODEL);
   store().showTranscribeList('queue');
-  update((current) => [...current, ...items]);
+  update((current) => [...current, ...(sendable ? items : items.map((item) => heldBack(item, NO_MODEL)))]);
   for (const item of items) if (item.durationSec === null) void fillInDuration(item);
-  return true;
+  return sendable;
+}
+
+/** The request new items are sent with: the Transcribe options as they stand. */
+function requestNow(): Pick<QueueItem, 'options' | 'mode'> {
+  const prefs = store().prefs.transcribe;
+  return { options: resolveTranscription(prefs).options, mode: prefs.mode };
 }
 
 /** The browser reads the length of what main could not (anything but WAV). */
@@ -177,23 +186,52 @@ async function fillInDuration(item: QueueItem): Promise<void> {
   if (seconds !== null) update((items) => setDuration(items, item.id, seconds));
 }
 
+/**
+ * Changes the queue and tells main which audio files no item holds any more, so the recordings and
+ * clips it wrote for them do not stay in the data folder for good (issue 14, item 9). Main decides what
+ * that frees: never a file the user dropped, never one a saved transcript refers to.
+ */
+function changeAndRelease(change: (items: QueueItem[]) => QueueItem[]): void {
+  const before = store().transcribeQueue;
+  update(change);
+  releaseAudio(audioLeftBehind(before, store().transcribeQueue));
+}
+
+function releaseAudio(paths: readonly string[]): void {
+  for (let start = 0; start < paths.length; start += MAX_AUDIO_PATHS_PER_CALL) {
+    void call('audio.release', { paths: paths.slice(start, start + MAX_AUDIO_PATHS_PER_CALL) });
+  }
+}
+
 export function cancelQueueItem(id: string): void {
-  const { items, stopStreamId } = cancelItem(store().transcribeQueue, id);
-  update(() => items);
+  let stopStreamId: string | null = null;
+  changeAndRelease((current) => {
+    const cancelled = cancelItem(current, id);
+    stopStreamId = cancelled.stopStreamId;
+    return cancelled.items;
+  });
   if (stopStreamId) abandonStream(stopStreamId);
 }
 
 export function retryQueueItem(id: string): void {
+  const item = store().transcribeQueue.find((i) => i.id === id);
+  if (!item) return;
+  // An item held back for want of a model is sent with the options as they are now; still none, it waits.
+  const request = item.options.model ? null : requestNow();
+  if (request && !request.options.model) {
+    toastError(NO_MODEL);
+    return;
+  }
   ensureRunner();
-  update((items) => retryItem(items, id));
+  update((items) => retryItem(items, id, request));
 }
 
 export function removeQueueItem(id: string): void {
-  update((items) => removeItem(items, id));
+  changeAndRelease((items) => removeItem(items, id));
 }
 
 export function clearFinishedItems(): void {
-  update(clearFinished);
+  changeAndRelease(clearFinished);
 }
 
 /** A finished item's transcript, opened in the main area. */

@@ -203,13 +203,28 @@ export function cancelItem(
   };
 }
 
-/** A failed or cancelled item goes back in the queue, in its place, with the same request. */
-export function retryItem(items: QueueItem[], id: string): QueueItem[] {
+/**
+ * A failed or cancelled item goes back in the queue, in its place, with the same request, or with
+ * `request` when given (an item that was held back for want of a model takes the options as they are now).
+ */
+export function retryItem(
+  items: QueueItem[],
+  id: string,
+  request: Pick<QueueItem, 'options' | 'mode'> | null = null,
+): QueueItem[] {
   return replaceItem(items, id, (item) =>
     item.status === 'failed' || item.status === 'cancelled'
-      ? { ...item, status: 'queued', streamId: null, upload: null, error: null, entry: null }
+      ? { ...item, ...request, status: 'queued', streamId: null, upload: null, error: null, entry: null }
       : item,
   );
+}
+
+/**
+ * An item that cannot be sent as it is (no model chosen): listed as failed with why, so that its audio
+ * stays in the queue (nothing the user recorded is let go of) and Retry sends it once it can be.
+ */
+export function heldBack(item: QueueItem, error: AppError): QueueItem {
+  return { ...item, status: 'failed', error };
 }
 
 /** Removes a finished item from the list (its transcript, if any, stays in the history). */
@@ -222,6 +237,18 @@ export function clearFinished(items: QueueItem[]): QueueItem[] {
   return items.some((item) => isFinished(item.status))
     ? items.filter((item) => !isFinished(item.status))
     : items;
+}
+
+/**
+ * The audio of items that left the queue (`before` → `after`) that no item still holds. A finished
+ * transcript's audio is listed too: whether the history keeps it is main's to know, not the page's.
+ */
+export function audioLeftBehind(before: readonly QueueItem[], after: readonly QueueItem[]): string[] {
+  if (before === after) return [];
+  const held = new Set(after.map((item) => item.audio.path));
+  const left = new Set<string>();
+  for (const item of before) if (!held.has(item.audio.path)) left.add(item.audio.path);
+  return [...left];
 }
 
 export function setClipping(items: QueueItem[], id: string, clipping: boolean): QueueItem[] {

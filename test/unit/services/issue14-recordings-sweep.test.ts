@@ -59,6 +59,16 @@ async function transcriptOf(audioPath: string): Promise<void> {
   });
 }
 
+/** The sweep as the audio handlers start it: with the transcript history of that data folder. */
+const sweep = (folder = dataDir) =>
+  sweepUnusedRecordings(
+    folder,
+    createTranscriptHistory({
+      directory: join(folder, 'history', 'transcripts'),
+      recordingsDir: recordingsFolder(folder),
+    }),
+  );
+
 const peaksFileOf = (path: string) =>
   join(dataDir, 'cache', 'peaks', `${createHash('sha256').update(path).digest('hex')}.json`);
 
@@ -71,7 +81,7 @@ describe('the start-up sweep of unused recordings', () => {
     mkdirSync(join(dataDir, 'cache', 'peaks'), { recursive: true });
     writeFileSync(peaksFileOf(clip), '{}');
 
-    expect(await sweepUnusedRecordings(dataDir)).toBe(2);
+    expect(await sweep()).toBe(2);
 
     expect(existsSync(used)).toBe(true);
     expect(existsSync(failed)).toBe(false);
@@ -88,7 +98,7 @@ describe('the start-up sweep of unused recordings', () => {
     );
     writeFileSync(join(transcripts, 't-2.json'), JSON.stringify({ version: 99, audioPath: inNewer }));
 
-    expect(await sweepUnusedRecordings(dataDir)).toBe(0);
+    expect(await sweep()).toBe(0);
     expect(existsSync(inCorrupt)).toBe(true);
     expect(existsSync(inNewer)).toBe(true);
   });
@@ -98,7 +108,7 @@ describe('the start-up sweep of unused recordings', () => {
     const foreign = recording('my-notes.wav');
     const text = recording('2025-06-01T12-00-01-000Z-readme.txt');
 
-    expect(await sweepUnusedRecordings(dataDir)).toBe(0);
+    expect(await sweep()).toBe(0);
     for (const path of [justNow, foreign, text]) expect(existsSync(path), path).toBe(true);
   });
 
@@ -107,12 +117,12 @@ describe('the start-up sweep of unused recordings', () => {
     // A folder where a transcript file should be: its references cannot be known.
     mkdirSync(join(transcripts, 't-3.json'));
 
-    expect(await sweepUnusedRecordings(dataDir)).toBe(0);
+    expect(await sweep()).toBe(0);
     expect(existsSync(orphan)).toBe(true);
   });
 
   it('is harmless when there is no data folder yet', async () => {
-    expect(await sweepUnusedRecordings(join(dataDir, 'not-there'))).toBe(0);
+    expect(await sweep(join(dataDir, 'not-there'))).toBe(0);
   });
 
   it('runs when the app starts', async () => {
