@@ -1,7 +1,7 @@
 // Model listings (`GET /v1/models`, `GET /v1beta/models`) → `CatalogueModel`s, and their merge.
 // Families are hints for the UI only: the gateway decides what really works.
 import type { CatalogueModel, ModelFamily } from '../../src-preload/contract.ts';
-import { malformedFailure } from './errors.ts';
+import { carriesError, failureFromErrorObject, malformedFailure } from './errors.ts';
 import { isRecord } from './json.ts';
 
 const ENDPOINT_FAMILIES: Readonly<Record<string, ModelFamily>> = {
@@ -50,8 +50,17 @@ function positive(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
 
+/**
+ * A listing answered 200 with an error object instead (`{"error": {…}}`, as new-api does for a bad token
+ * on some routes): that error, with the gateway's own message, rather than "the list had no array".
+ */
+function rejectErrorBody(body: unknown): void {
+  if (carriesError(body)) throw failureFromErrorObject(body, 'models');
+}
+
 /** `{data: [{id, owned_by, supported_endpoint_types?}]}` */
 export function catalogueFromV1(body: unknown): CatalogueModel[] {
+  rejectErrorBody(body);
   const list = isRecord(body) ? body.data : undefined;
   if (!Array.isArray(list))
     throw malformedFailure('the model list (/v1/models) had no `data` array.', 'models');
@@ -87,6 +96,7 @@ export function nextPageTokenOf(body: unknown): string | undefined {
 export function catalogueFromV1betaPages(pages: readonly unknown[]): CatalogueModel[] {
   const all: unknown[] = [];
   pages.forEach((page, index) => {
+    rejectErrorBody(page);
     const list = isRecord(page) ? page.models : undefined;
     if (Array.isArray(list)) all.push(...list);
     else if (index === 0 || list !== undefined)
@@ -97,6 +107,7 @@ export function catalogueFromV1betaPages(pages: readonly unknown[]): CatalogueMo
 
 /** `{models: [{name, displayName, supportedGenerationMethods?, inputTokenLimit?, outputTokenLimit?}]}` */
 export function catalogueFromV1beta(body: unknown): CatalogueModel[] {
+  rejectErrorBody(body);
   const list = isRecord(body) ? body.models : undefined;
   if (!Array.isArray(list))
     throw malformedFailure('the model list (/v1beta/models) had no `models` array.', 'models');

@@ -3,7 +3,7 @@
 // consumer stopped early), and stopping early aborts the HTTP request.
 import type { AppError, StreamEvent } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
-import { asFailure, malformedFailure, type Operation } from './errors.ts';
+import { asFailure, malformedEventFailure, type Operation } from './errors.ts';
 import type { Exchange, HttpCore, RequestSpec } from './http.ts';
 import { readSseBatches, type SseMessage } from './sse.ts';
 
@@ -36,8 +36,7 @@ export function parseJsonData(message: SseMessage, operation: Operation): unknow
   try {
     return JSON.parse(message.data);
   } catch {
-    const preview = message.data.length > 80 ? `${message.data.slice(0, 80)}…` : message.data;
-    throw malformedFailure(`a stream event was not valid JSON (${JSON.stringify(preview)}).`, operation);
+    throw malformedEventFailure(message.data, operation);
   }
 }
 

@@ -131,3 +131,17 @@ export class PartJoiner {
     return apart ? PART_SEPARATOR + text : text;
   }
 }
+
+/**
+ * How a Responses answer ended, as a reply's status: its `status`, except that an `incomplete` answer is
+ * known by its `incomplete_details.reason` (`max_output_tokens`, `content_filter`), which says what cut it,
+ * as a content-generation answer's finish reason (`MAX_TOKENS`, `SAFETY`) does. `fallback` when the answer
+ * carries no status (a relay's bare final event).
+ */
+export function responseStatusOf(response: Record<string, unknown>, fallback: string): string {
+  const status = typeof response.status === 'string' && response.status !== '' ? response.status : fallback;
+  if (status !== 'incomplete') return status;
+  const details = response.incomplete_details;
+  const reason = isRecord(details) ? details.reason : undefined;
+  return typeof reason === 'string' && reason !== '' ? reason : status;
+}

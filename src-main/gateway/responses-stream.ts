@@ -12,6 +12,7 @@ import {
   partPlaceOf,
   responseOutputText,
   responseReasoningText,
+  responseStatusOf,
 } from './responses-output.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
 import type { ChatResult } from './types.ts';
@@ -71,7 +72,7 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
     const usage = usageFromResponses(response.usage);
     if (usage) events.push({ type: 'usage', usage });
     const fallback = type === 'response.incomplete' ? 'incomplete' : 'completed';
-    events.push(done(typeof response.status === 'string' ? response.status : fallback));
+    events.push(done(responseStatusOf(response, fallback)));
     return events;
   }
 

@@ -8,7 +8,7 @@ import type {
 } from '../../src-preload/contract.ts';
 import { carriesError, failureFromErrorObject, malformedFailure } from './errors.ts';
 import { isRecord, numberOrNull } from './json.ts';
-import { responseOutputText, responseReasoningText } from './responses-output.ts';
+import { responseOutputText, responseReasoningText, responseStatusOf } from './responses-output.ts';
 import type { ChatResult } from './types.ts';
 
 /** Only the settings that are set go on the wire; stop sequences have no Responses field and are left out. */
@@ -67,7 +67,7 @@ export function chatResultFromResponse(body: unknown): ChatResult {
     text: responseOutputText(body),
     reasoning: responseReasoningText(body),
     usage: usageFromResponses(body.usage),
-    status: typeof body.status === 'string' ? body.status : 'completed',
+    status: responseStatusOf(body, 'completed'),
     raw: body,
   };
   if (typeof body.id === 'string') result.responseId = body.id;

@@ -3,6 +3,7 @@
 import type {
   Transcript,
   TranscriptFormat,
+  TranscriptionUsage,
   TranscriptSegment,
   TranscriptWord,
 } from '../../src-preload/contract.ts';
@@ -13,7 +14,7 @@ import {
   type Operation,
   trailingErrorObject,
 } from './errors.ts';
-import { isRecord } from './json.ts';
+import { isRecord, numberOrNull } from './json.ts';
 
 const JSON_FORMATS = new Set<TranscriptFormat>(['json', 'verbose_json', 'diarized_json']);
 // `HH:MM:SS,mmm` (SRT) or `[HH:]MM:SS.mmm` (VTT); some writers drop the milliseconds.
@@ -130,6 +131,41 @@ function looksLikeSrt(body: string): boolean {
   return /^\s*\d+\s*\r?\n\s*\d{1,2}:\d{2}:\d{2}[,.]\d{1,3}\s+-->/.test(body);
 }
 
+/**
+ * The `usage` of a transcription answer: `{type: "duration", seconds}` or `{type: "tokens", input_tokens,
+ * input_token_details: {audio_tokens}, output_tokens, total_tokens}` (OpenAI's transcription object).
+ * `undefined` when there is none, or none with a count that can be read.
+ */
+function usageFromJson(usage: unknown): TranscriptionUsage | undefined {
+  if (!isRecord(usage)) return undefined;
+  const seconds = numberOrNull(usage.seconds);
+  if (usage.type === 'duration') return seconds === null ? undefined : { type: 'duration', seconds };
+  const details = isRecord(usage.input_token_details) ? usage.input_token_details : {};
+  const tokens = {
+    inputTokens: numberOrNull(usage.input_tokens),
+    audioTokens: numberOrNull(details.audio_tokens),
+    outputTokens: numberOrNull(usage.output_tokens),
+    totalTokens: numberOrNull(usage.total_tokens),
+  };
+  if (Object.values(tokens).every((count) => count === null)) return undefined;
+  return { type: 'tokens', ...tokens };
+}
+
+/**
+ * The usage in a transcription's raw answer (as the history keeps it), so that a transcript saved before
+ * usage was read shows it too. `undefined` for a body that is not a JSON object with a readable usage.
+ */
+export function transcriptionUsageOf(raw: string): TranscriptionUsage | undefined {
+  const trimmed = raw.trim();
+  if (!trimmed.startsWith('{')) return undefined;
+  try {
+    const body: unknown = JSON.parse(trimmed);
+    return isRecord(body) ? usageFromJson(body.usage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function fromJsonObject(body: Record<string, unknown>, raw: string, requested: TranscriptFormat): Transcript {
   const segments = segmentsFromJson(body.segments);
   const words = wordsFromJson(body.words);
@@ -145,6 +181,8 @@ function fromJsonObject(body: Record<string, unknown>, raw: string, requested: T
   if (typeof body.language === 'string' && body.language !== '') transcript.language = body.language;
   const duration = finiteOr(body.duration, undefined);
   if (duration !== undefined) transcript.duration = duration;
+  const usage = usageFromJson(body.usage);
+  if (usage !== undefined) transcript.usage = usage;
   return transcript;
 }
 

@@ -127,6 +127,8 @@ test('an opened transcript plays along: clicking a segment seeks there and highl
   await expect(view).toContainText('Transcript');
   await expect(view).toContainText('whisper-1');
   await expect(view).toContainText('English');
+  // What the gateway billed (its `usage`: seconds of audio), among the facts (issue 14, item 23).
+  await expect(page.getByTestId('transcript-usage')).toHaveText(/^\d+ s billed$/);
   await expect(historyItem(page, 'planning-call.wav')).toHaveAttribute('aria-current', 'true');
 
   // Focus is still on the entry just opened: Space plays it (opening it again would do nothing).

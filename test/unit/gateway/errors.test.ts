@@ -44,7 +44,8 @@ describe('status mapping', () => {
       413,
       openai('Maximum content size limit exceeded', 'request_body_too_large'),
       'too_large',
-      /shorter file|split/,
+      // On a chat call (the table's operation) the conversation is too large, not a file (issue 14: 23).
+      /conversation/,
     ],
     [429, '', 'rate_limited', /wait/],
     [429, openai('You exceeded your current quota', 'insufficient_quota'), 'quota_exhausted', /quota/],

@@ -33,6 +33,8 @@ describe('normaliseTranscript', () => {
       words: [],
       raw,
       format: 'json',
+      // What the gateway billed (issue 14, item 23): read, so the transcript view can show it.
+      usage: { type: 'duration', seconds: 3 },
     });
   });
 

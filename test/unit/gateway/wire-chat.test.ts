@@ -152,13 +152,17 @@ describe('/v1/responses', () => {
     });
   });
 
-  it('reports a turn cut by the token limit as incomplete', async () => {
-    gateway.setChatReply({ text: 'A long answer that will be cut', incomplete: 'max_output_tokens' });
-    const result = await client().responses({ model: 'gpt-5-mini', input: 'x' });
-    expect(result.status).toBe('incomplete');
-    const events = await collect(client().streamResponses({ model: 'gpt-5-mini', input: 'x' }));
-    expect(events.at(-1)).toMatchObject({ type: 'done', status: 'incomplete' });
-  });
+  // An `incomplete` answer is reported by what cut it (`incomplete_details.reason`), as a content-generation
+  // answer's finish reason is, so that the reply can say why it ended early (playground/reply-ending.ts).
+  for (const reason of ['max_output_tokens', 'content_filter'] as const) {
+    it(`reports a turn cut short (${reason}) by its reason, streamed or not`, async () => {
+      gateway.setChatReply({ text: 'A long answer that will be cut', incomplete: reason });
+      const result = await client().responses({ model: 'gpt-5-mini', input: 'x' });
+      expect(result.status).toBe(reason);
+      const events = await collect(client().streamResponses({ model: 'gpt-5-mini', input: 'x' }));
+      expect(events.at(-1)).toMatchObject({ type: 'done', status: reason });
+    });
+  }
 
   it('points to the other formats when the model cannot speak Responses', async () => {
     await expect(client().responses({ model: 'gemini-2.5-flash', input: 'x' })).rejects.toMatchObject({

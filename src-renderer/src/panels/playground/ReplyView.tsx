@@ -6,7 +6,7 @@ import { Callout } from '../../components/Callout.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
-import { endedShort, FORMAT_NAMES, replyFacts } from './labels.ts';
+import { FORMAT_NAMES, replyFacts } from './labels.ts';
 import {
   copyText,
   deleteMessage,
@@ -15,6 +15,7 @@ import {
   regenerate,
   switchFormatAndRetry,
 } from './playground-actions.ts';
+import { shortEndingNote } from './reply-ending.ts';
 
 interface ReplyViewProps {
   conversationId: string;
@@ -75,6 +76,7 @@ function LiveStatus({ phase }: { phase: keyof typeof PHASES }) {
 function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
   const facts = replyFacts(message);
   const interrupted = message.status === INTERRUPTED_STATUS;
+  const endedShort = shortEndingNote(message);
   return (
     <>
       {message.state === 'stopped' ? (
@@ -86,9 +88,9 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
               : 'Stopped before any text arrived.'}
         </p>
       ) : null}
-      {message.state === 'done' && endedShort(message) ? (
+      {endedShort ? (
         <p className="pg-reply__note" data-testid="reply-short">
-          The reply ended early ({message.status}): a limit or a filter cut it short.
+          {endedShort}
         </p>
       ) : null}
       {message.state === 'done' && !message.text && !message.reasoning ? (

@@ -7,6 +7,7 @@ import type {
 } from '../../../../src-preload/contract.ts';
 import { formatElapsed } from '../../util/time.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
+import { shortEndingNote } from './reply-ending.ts';
 
 export const FORMAT_NAMES: Record<ChatFormat, string> = {
   responses: 'Responses',
@@ -81,7 +82,10 @@ export function replyFacts(reply: AssistantMessage): ReplyFact[] {
   }
   const status = reply.state === 'error' ? 'error' : reply.status;
   if (status) {
-    facts.push({ key: 'status', text: status, title: statusTitle(status, reply.format) });
+    // A reply that ended early is explained by why (a Responses answer's status is then the reason that
+    // cut it, not the response's own `status`), in the words of the note under it.
+    const title = shortEndingNote(reply) ?? statusTitle(status, reply.format);
+    facts.push({ key: 'status', text: status, title });
   }
   return facts;
 }
@@ -101,12 +105,6 @@ function statusTitle(status: string, format: ChatFormat): string {
     default:
       return format === 'responses' ? `The response’s status: ${status}.` : `The finish reason: ${status}.`;
   }
-}
-
-/** Whether a finished reply ended short of a natural end (cut by a limit or a filter). */
-export function endedShort(reply: AssistantMessage): boolean {
-  const status = reply.status?.toLowerCase() ?? '';
-  return status === 'incomplete' || status === 'max_tokens' || status === 'safety' || status === 'recitation';
 }
 
 /** "Conversation compacted · 8 messages → summary · 3,210 → 64 tokens". */

@@ -6,7 +6,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { formatClock } from '../../util/time.ts';
 import { ExportMenu, type ExportMenuHandle } from './ExportMenu.tsx';
 import { ModeBadge } from './ModeBadge.tsx';
-import { formatSavedAt, languageLabel } from './transcript-labels.ts';
+import { formatSavedAt, languageLabel, usageLabel } from './transcript-labels.ts';
 import {
   COPY_ALL_SHORTCUT,
   COPY_ALL_SHORTCUT_ARIA,
@@ -25,6 +25,7 @@ export function TranscriptHeader({ entry, exportMenuRef, onDelete }: TranscriptH
   const language = languageLabel(entry.transcript.language ?? entry.language);
   const duration = entry.durationSec ?? entry.transcript.duration ?? null;
   const SourceIcon = entry.kind === 'recording' ? Mic : FileAudio;
+  const usage = entry.transcript.usage ? usageLabel(entry.transcript.usage) : null;
   return (
     <header className="transcript-header">
       <span className="transcript-header__icon" aria-hidden>
@@ -45,6 +46,11 @@ export function TranscriptHeader({ entry, exportMenuRef, onDelete }: TranscriptH
         </li>
         {language ? <li title="Language">{language}</li> : null}
         {duration !== null ? <li title="Length">{formatClock(duration)}</li> : null}
+        {usage ? (
+          <li title={usage.title} data-testid="transcript-usage">
+            {usage.text}
+          </li>
+        ) : null}
       </ul>
       <div className="transcript-header__actions">
         <Button

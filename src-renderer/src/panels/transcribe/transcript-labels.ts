@@ -1,5 +1,10 @@
 // How a saved transcript's facts read to a person: its mode, its language, when it was made.
-import type { TranscribeMode, TranscriptExportFormat } from '../../../../src-preload/contract.ts';
+import type {
+  TranscribeMode,
+  TranscriptExportFormat,
+  TranscriptionUsage,
+} from '../../../../src-preload/contract.ts';
+import { formatClock } from '../../util/time.ts';
 
 export const MODE_LABELS: Readonly<Record<TranscribeMode, string>> = {
   transcribe: 'Transcript',
@@ -62,4 +67,35 @@ export function formatSavedDay(iso: string, now: Date = new Date(), locale?: str
     month: 'short',
     ...(sameYear ? {} : { year: 'numeric' }),
   }).format(date);
+}
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+/**
+ * What the gateway says it billed for a transcription, short (`7 s billed`, `1,400 in · 45 out tokens`)
+ * and in full for the tooltip. Counts the gateway did not give are left out.
+ */
+export function usageLabel(usage: TranscriptionUsage): { text: string; title: string } {
+  if (usage.type === 'duration') {
+    const seconds = Math.round(usage.seconds);
+    return {
+      text: `${seconds < 60 ? `${seconds} s` : formatClock(seconds)} billed`,
+      title: `The gateway billed ${COUNT.format(seconds)} ${seconds === 1 ? 'second' : 'seconds'} of audio.`,
+    };
+  }
+  const { inputTokens, audioTokens, outputTokens, totalTokens } = usage;
+  const short: string[] = [];
+  const full: string[] = [];
+  if (inputTokens !== null) {
+    short.push(`${COUNT.format(inputTokens)} in`);
+    const audio = audioTokens !== null ? ` (${COUNT.format(audioTokens)} of them audio)` : '';
+    full.push(`${COUNT.format(inputTokens)} in${audio}`);
+  }
+  if (outputTokens !== null) {
+    short.push(`${COUNT.format(outputTokens)} out`);
+    full.push(`${COUNT.format(outputTokens)} out`);
+  }
+  if (totalTokens !== null) full.push(`${COUNT.format(totalTokens)} in all`);
+  const text = short.length > 0 ? `${short.join(' · ')} tokens` : `${COUNT.format(totalTokens ?? 0)} tokens`;
+  return { text, title: `Tokens billed: ${full.join(', ')}.` };
 }
