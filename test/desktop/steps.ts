@@ -86,6 +86,8 @@ export async function chat(page: Page, text: string, options: { wait?: boolean }
   await expect(reply).toHaveAttribute('data-state', /streaming|done/, { timeout: 15_000 });
   if (options.wait === false) return '';
   await expect(reply).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
+  // What a user reads once it is done: a reply is never blank (the text shows even before markdown loads).
+  await expect(reply.getByTestId('reply-text')).not.toHaveText('', { timeout: 5_000 });
   return reply.getByTestId('reply-text').innerText();
 }
 

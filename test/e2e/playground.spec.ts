@@ -3,6 +3,7 @@
 // main-side layer.
 import type { Locator } from '@playwright/test';
 import { expect, test } from './harness.ts';
+import { expectNothingCovered } from './layout-checks.ts';
 import { chatRequests, openPlayground, replies, send, settled } from './playground-helpers.ts';
 
 /** Watches a reply's text grow: at least two different non-empty lengths, each longer than the last, before the end. */
@@ -186,6 +187,7 @@ test('Stop mid-stream keeps the partial reply, marked stopped, and closes the re
   expect(LONG_REPLY.startsWith(partial.trim())).toBe(true);
   expect(partial.trim().length).toBeLessThan(LONG_REPLY.length);
   await expect(page.getByTestId('composer-send')).toBeVisible();
+  await app.screenshot('playground-stopped');
 
   // The partial reply is kept in the saved conversation too.
   const [saved] = (await app.ok('conversations.list', {})).conversations;
@@ -209,5 +211,124 @@ test('Stop mid-stream keeps the partial reply, marked stopped, and closes the re
   await expect(replies(page).nth(1).getByTestId('reply-text')).toHaveText('Finished while you were away.');
 
   await app.expectNoKeyLeak(fakeGateway.apiKey);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+// Issue 14, item 24: what was seen in screenshots. A "Saved …"/"Exported …" toast sat on the Send button, and
+// a long model name ran on under the model list's arrow.
+const LONG_MODEL = 'gemini-2.5-flash-preview-native-audio-dialog-2025-09-thinking-exp';
+
+test('notifications leave the composer free, and a long model name stops before the list arrow', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  fakeGateway.setEventDelay(1);
+  fakeGateway.setChatReply({ text: 'Lighthouses warn ships away from rocks.' });
+  await send(page, 'Why do lighthouses exist?');
+  await settled(replies(page).first());
+
+  // Two notifications at once, one of them long (a saved file's whole path).
+  const menuButton = page.getByTestId('conversation-item').first().getByTestId('conversation-menu');
+  await menuButton.click();
+  await page.getByRole('menuitem', { name: 'Export as Markdown' }).click();
+  await replies(page).first().getByTestId('copy-reply').click();
+  const toasts = page.getByTestId('toast');
+  await expect(toasts).toHaveCount(2);
+  await expect(toasts.filter({ hasText: 'Exported as Markdown' })).toBeVisible();
+  await page.getByTestId('composer-input').fill('A question I am typing while the toasts are shown.');
+  await expectNothingCovered(toasts, {
+    'the Send button': page.getByTestId('composer-send'),
+    'the message field': page.getByTestId('composer-input'),
+  });
+  await app.screenshot('playground-toasts');
+
+  // The model field: the name is cut inside its own box, which ends where the arrow begins.
+  const model = page.getByTestId('chat').getByRole('combobox');
+  await model.fill(LONG_MODEL);
+  await page.getByTestId('composer-input').focus();
+  const arrow = page.getByTestId('chat').getByRole('button', { name: 'Show the gateway’s models' });
+  await expect(arrow).toBeVisible();
+  const fieldBox = (await model.boundingBox())!;
+  const arrowBox = (await arrow.boundingBox())!;
+  expect(fieldBox.x + fieldBox.width).toBeLessThanOrEqual(arrowBox.x);
+  // The name does not fit, so it is cut (not hidden under anything) and its whole text is in the field.
+  expect(await model.evaluate((input) => input.scrollWidth > input.clientWidth)).toBe(true);
+  await expect(model).toHaveValue(LONG_MODEL);
+  await app.screenshot('playground-long-model');
+
+  // The smallest window the app allows (src-main/electron/window.ts: 880 × 580), in the dark: toasts still
+  // cover no field, no action and none of the app's own navigation.
+  await page.setViewportSize({ width: 880, height: 580 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await replies(page).first().getByTestId('copy-reply').click();
+  // Here the conversation list is a drawer: opened for the export, closed again with Esc.
+  await page.getByTestId('toggle-conversations').click();
+  await page.getByTestId('conversation-item').first().getByTestId('conversation-menu').click();
+  await page.getByRole('menuitem', { name: 'Export as JSON' }).click();
+  await expect(toasts.filter({ hasText: 'Exported as JSON' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('conversations')).toHaveCount(0);
+  await expectNothingCovered(toasts, {
+    'the Send button': page.getByTestId('composer-send'),
+    'the message field': page.getByTestId('composer-input'),
+    'the model field': model,
+    'the Settings link': page.getByTestId('nav-settings'),
+    'the profile switcher': page.getByTestId('profile-switcher'),
+  });
+  await app.screenshot('playground-toasts-small-window');
+
+  expect(app.consoleErrors).toEqual([]);
+});
+
+// Issue 14, item 25: compaction could not be cancelled. Cancel (or Esc) now ends it: the request to the
+// gateway is closed, no error is shown, and the conversation stays exactly as it was.
+test('a running compaction can be cancelled, with Cancel or Esc, and leaves the conversation as it was', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  fakeGateway.setEventDelay(1);
+  fakeGateway.setChatReply({ text: 'Paris is the capital of France.' });
+  await send(page, 'What is the capital of France?');
+  await settled(replies(page).first());
+
+  for (const how of ['button', 'Escape'] as const) {
+    fakeGateway.inject({
+      match: { path: '/v1/responses/compact' },
+      fault: { kind: 'stall-headers', ms: 20_000 },
+    });
+    await page.getByTestId('compact').click();
+    await expect(page.getByTestId('compacting')).toBeVisible();
+    const cancel = page.getByTestId('cancel-compact');
+    await expect(cancel).toBeVisible();
+    if (how === 'button') await app.screenshot('playground-compacting-cancel');
+    const closed = fakeGateway.nextRequestClosed(5_000);
+    if (how === 'button') await cancel.click();
+    else await page.getByTestId('composer-input').press('Escape');
+    expect((await closed).request.path).toBe('/v1/responses/compact');
+
+    await expect(page.getByTestId('compacting')).toHaveCount(0);
+    await expect(cancel).toHaveCount(0);
+    await expect(page.getByTestId('compact')).toBeEnabled();
+    await expect(page.getByTestId('conversation-notice')).toHaveCount(0);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await expect(page.getByTestId('compaction-marker')).toHaveCount(0);
+    await expect(page.getByTestId('user-message')).toHaveText(/What is the capital of France\?/);
+    await expect(replies(page).first().getByTestId('reply-text')).toHaveText(
+      'Paris is the capital of France.',
+    );
+  }
+
+  // What is saved is the conversation as it was: one question, one answer, no compaction.
+  const [saved] = (await app.ok('conversations.list', {})).conversations;
+  const conversation = await app.ok('conversations.get', { id: saved!.id });
+  expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  // And it still compacts when left to finish.
+  await page.getByTestId('compact').click();
+  await expect(page.getByTestId('compaction-marker')).toBeVisible({ timeout: 10_000 });
+
   expect(app.consoleErrors).toEqual([]);
 });

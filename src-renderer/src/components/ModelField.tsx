@@ -1,5 +1,5 @@
-import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { ChevronDown, RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { CatalogueModel, ModelFamily } from '../../../src-preload/contract.ts';
 import { ensureCatalogue } from '../actions/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
@@ -27,6 +27,20 @@ export function suggestModels(models: readonly CatalogueModel[], families: reado
 const NO_MODELS: readonly CatalogueModel[] = [];
 
 /**
+ * Opens the suggestions as Chromium's own arrow would: `showPicker()` also shows a `<datalist>`'s
+ * suggestions (Chrome 99+, developer.chrome.com/blog/show-picker), and needs the click's user activation.
+ */
+function showSuggestions(input: HTMLInputElement | null): void {
+  if (!input) return;
+  input.focus();
+  try {
+    input.showPicker();
+  } catch {
+    // Refused (e.g. no user activation left): the focused field still opens its list on ArrowDown.
+  }
+}
+
+/**
  * A model name: typed freely, with the gateway's own models as suggestions. Gateways decide which models
  * exist (WIRE.md), so the list helps but never limits.
  */
@@ -44,6 +58,7 @@ export function ModelField({
     (s) => s.settings?.profiles.find((p) => p.id === s.settings?.activeProfileId)?.updatedAt ?? null,
   );
   const catalogue = useAppStore((s) => (profileId ? s.catalogues[profileId] : undefined));
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     // The profile's version is a dependency: an edited profile (new URL or key) lists its models again.
@@ -66,18 +81,39 @@ export function ModelField({
   return (
     <div className="model-field">
       <div className="model-field__row">
-        <input
-          id={id}
-          className="input input--mono"
-          list={listId}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          disabled={disabled}
-          placeholder={placeholder ?? 'model name'}
-          spellCheck={false}
-          autoComplete="off"
-          aria-describedby={[statusId, rest['aria-describedby']].filter(Boolean).join(' ')}
-        />
+        {/*
+          The field and its list arrow are one control, the arrow beside the text rather than inside it:
+          Chromium draws its own arrow over the end of the text, so a long model name ran on under it.
+        */}
+        <div className="model-field__box" data-disabled={disabled || undefined}>
+          <input
+            ref={input}
+            id={id}
+            className="model-field__input"
+            list={listId}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            disabled={disabled}
+            placeholder={placeholder ?? 'model name'}
+            // A name cut at the arrow can still be read whole.
+            title={value || undefined}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={[statusId, rest['aria-describedby']].filter(Boolean).join(' ')}
+          />
+          <button
+            type="button"
+            className="model-field__arrow"
+            aria-label="Show the gateway’s models"
+            title="Show the gateway’s models"
+            // The field itself opens the list from the keyboard (ArrowDown): one tab stop is enough.
+            tabIndex={-1}
+            disabled={disabled || suggestions.length === 0}
+            onClick={() => showSuggestions(input.current)}
+          >
+            <ChevronDown size={14} aria-hidden />
+          </button>
+        </div>
         <IconButton
           icon={RefreshCw}
           label="List the gateway’s models again"

@@ -4,13 +4,19 @@ import { markdownRenderer } from './markdown-loader.ts';
 
 /**
  * `Markdown` from Markdown.tsx, loaded on first use (see markdown-loader.ts). Until it is loaded (normally
- * it is preloaded with the Playground and never waited for) an empty block of the same class holds its
- * place.
+ * it is preloaded with the Playground and never waited for; on a busy machine it can be) the text is shown
+ * as it is, in a block of the same class, so a finished reply is never blank.
  */
 export function Markdown(props: MarkdownProps) {
   const className = props.className ? `markdown ${props.className}` : 'markdown';
   return (
-    <Suspense fallback={<div className={className} />}>
+    <Suspense
+      fallback={
+        <div className={className} style={{ whiteSpace: 'pre-wrap' }}>
+          {props.text}
+        </div>
+      }
+    >
       <markdownRenderer.Component {...props} />
     </Suspense>
   );

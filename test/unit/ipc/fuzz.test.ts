@@ -425,6 +425,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
       durationSec: 1,
     },
     'audio.savePeaks': { path: link, peaks: { duration: 1, data: [0, 0.5, 1] } },
+    'audio.release': { paths: [fifo, link, secret] },
     'audio.transcribe': {
       source: { path: fifo },
       options: {
@@ -455,6 +456,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'speech.get': { id: 'clip-1' },
     'speech.delete': { id: 'clip-1' },
     'speech.save': { id: 'clip-1' },
+    'speech.continue': { id: 'clip-1' },
     'chat.responses': {
       request: {
         model: 'gpt-5-mini',
@@ -487,6 +489,21 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'conversations.rename': { id: 'conv-1', title: 'T' },
     'conversations.delete': { id: 'conv-1' },
     'conversations.export': { id: 'conv-1', format: 'md' },
+    'conversations.detail': { id: 'conv-1', messageId: 'a-1' },
+    'conversations.saveDetail': {
+      id: 'conv-1',
+      messageId: 'a-1',
+      detail: {
+        request: {
+          method: 'POST',
+          url: 'https://example.com/v1/responses',
+          headers: [['a', 'b']],
+          body: '{}',
+        },
+        exchange: null,
+      },
+    },
+    'conversations.clearDetail': { id: 'conv-1' },
     'stream.stop': { streamId: 'stream-1' },
     'shell.openExternal': { url: 'https://example.com/' },
   };

@@ -19,7 +19,7 @@ import {
   stopReply,
 } from '../../../src-renderer/src/panels/playground/playground-actions.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
-import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+import { HELD_DETAILS, initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
 
 type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -222,7 +222,7 @@ describe('opening a saved conversation', () => {
           responseId: null,
           format: 'responses',
           model: 'gpt-5-mini',
-          inspector: null,
+          hasDetail: false,
         },
       ],
     };
@@ -298,5 +298,48 @@ describe('compaction', () => {
       message: 'This model’s channel does not offer compaction.',
       hint: 'Keep the conversation as it is, or pick a model whose channel supports it. Nothing was changed.',
     });
+  });
+});
+
+describe('the inspector’s record of a reply (issue 14, item 8)', () => {
+  it('goes to main on its own, once, and the conversation saved holds none of it', async () => {
+    const id = startChat('Hello?');
+    await settle();
+    const request = {
+      method: 'POST',
+      url: 'http://gw/v1/responses',
+      headers: [['authorization', 'Bearer $GATEWAY_API_KEY']] as Array<[string, string]>,
+      body: '{"input":"Hello?"}',
+    };
+    deliver({
+      events: [
+        { type: 'request', request },
+        { type: 'text-delta', text: 'Hi.' },
+        { type: 'done', status: 'completed' },
+      ],
+      final: true,
+    });
+    await settle();
+    const reply = active().messages[1]!;
+    const records = calls.filter((c) => c.method === 'conversations.saveDetail');
+    expect(records.map((c) => c.input)).toEqual([
+      { id, messageId: reply.id, detail: { request, exchange: null } },
+    ]);
+    const saved = savedConversations().at(-1)!;
+    expect(saved.messages[1]).toMatchObject({ state: 'done', text: 'Hi.', hasDetail: true });
+    expect(JSON.stringify(savedConversations())).not.toContain('/v1/responses');
+    // Shown at once, without asking main for it.
+    expect(state().details[reply.id]).toEqual({ status: 'kept', detail: { request, exchange: null } });
+  });
+
+  it(`is held here for the latest ${HELD_DETAILS} only; an older one is asked of main again`, () => {
+    const detail = { request: null, exchange: null };
+    for (let n = 0; n < HELD_DETAILS + 5; n++) {
+      useAppStore.getState().setDetail(`a-${n}`, { status: 'kept', detail });
+    }
+    const held = Object.keys(state().details);
+    expect(held).toHaveLength(HELD_DETAILS);
+    expect(held[0]).toBe('a-5');
+    expect(held.at(-1)).toBe(`a-${HELD_DETAILS + 4}`);
   });
 });

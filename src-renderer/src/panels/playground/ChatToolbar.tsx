@@ -1,4 +1,4 @@
-import { FoldVertical, PanelLeftClose, PanelLeftOpen, Pencil, SlidersHorizontal } from 'lucide-react';
+import { FoldVertical, PanelLeftClose, PanelLeftOpen, Pencil, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type ChatFormat, conversationTitle } from '../../../../src-preload/contract.ts';
 import { setPrefs } from '../../actions/prefs.ts';
@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/index.ts';
 import { compactProblem, setParameterCount, streamingReply } from './conversation-edits.ts';
 import { FORMAT_FAMILIES, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
 import {
+  cancelCompaction,
   closeInspector,
   compactConversation,
   renameConversation,
@@ -76,6 +77,18 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
           >
             {compacting ? 'Compacting…' : 'Compact'}
           </Button>
+          {compacting ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={X}
+              title="Stop compacting; the conversation stays as it is (Esc)"
+              onClick={() => void cancelCompaction(conversation.id)}
+              data-testid="cancel-compact"
+            >
+              Cancel
+            </Button>
+          ) : null}
           <Button
             size="sm"
             variant="ghost"

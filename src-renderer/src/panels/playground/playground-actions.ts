@@ -1,15 +1,17 @@
 // The Playground's actions: they ask main, fold the answers into the store (store/playground.ts) with the
 // pure edits of conversation-edits.ts, and save. A reply's stream is followed from outside React, so it
 // keeps arriving (and is saved when it ends) while another conversation or panel is shown.
-import type {
-  AppError,
-  AssistantMessage,
-  ChatFormat,
-  Conversation,
-  ConversationExportFormat,
-  ConversationSetup,
-  ConversationSummary,
-  PlaygroundPrefs,
+import {
+  type AppError,
+  type AssistantMessage,
+  allMessageIds,
+  type ChatFormat,
+  type Conversation,
+  type ConversationExportFormat,
+  type ConversationSetup,
+  type ConversationSummary,
+  type PlaygroundPrefs,
+  type ReplyInspector,
 } from '../../../../src-preload/contract.ts';
 import { toastError, toastSuccess } from '../../actions/feedback.ts';
 import { setPrefs } from '../../actions/prefs.ts';
@@ -21,12 +23,14 @@ import { compactRequestFor, contentRequestFor, responsesRequestFor } from './bui
 import {
   changeMessage,
   compactedConversation,
+  compactionDetail,
   compactProblem,
   editedConversation,
   failedReply,
   interruptedOnLoad,
   newConversation,
   regeneratedConversation,
+  replyDetail,
   replyPlaceholder,
   settledReply,
   streamingReply,
@@ -318,8 +322,11 @@ function follow(replyId: string, streamId: string): void {
   const check = (stream: StreamState | undefined) => {
     if (!stream || stream.status === 'running') return;
     unsubscribe();
-    const sentAt = liveOf(replyId)?.sentAt ?? 0;
-    finishReply(replyId, (message) => settledReply(message, stream, sentAt));
+    const live = liveOf(replyId);
+    const detail = replyDetail(stream);
+    // Kept before the reply is saved, so the save's summary counts it in the conversation's detail.
+    if (live && detail) keepDetail(live.conversationId, replyId, detail);
+    finishReply(replyId, (message) => settledReply(message, stream, live?.sentAt ?? 0));
     store().forgetStream(streamId);
   };
   const unsubscribe = useAppStore.subscribe((state, previous) => {
@@ -357,9 +364,14 @@ export function stopReply(replyId: string): void {
   else updateLive(replyId, { stopRequested: true });
 }
 
-/** Stops whatever reply the shown conversation is waiting for (Esc). `false` when there is none. */
+/** Stops whatever the shown conversation is waiting for (Esc): its compaction or its reply. `false`: none. */
 export function stopActiveReply(): boolean {
   const current = activeConversation();
+  // A running compaction is what the conversation waits for then (nothing can be sent meanwhile).
+  if (current && playground().compacting[current.id]) {
+    void cancelCompaction(current.id);
+    return true;
+  }
   const reply = current ? streamingReply(current) : null;
   if (!reply || !liveOf(reply.id)) return false;
   stopReply(reply.id);
@@ -424,9 +436,12 @@ export async function compactConversation(id: string): Promise<void> {
   if (!current || compactProblem(current, busy(current))) return;
   store().setNotice(id, null);
   store().setCompacting(id, true);
-  const result = await call('chat.compact', compactRequestFor(current));
+  // Named by its conversation (one compaction per conversation at a time), so Cancel can name it too.
+  const result = await call('chat.compact', { ...compactRequestFor(current), callId: id });
   store().setCompacting(id, false);
   if (!result.ok) {
+    // Cancelled by the user (or its window went away): nothing to report, nothing was changed.
+    if (result.error.code === 'aborted') return;
     store().setNotice(
       id,
       result.error.code === 'compact_unsupported' ? compactionRefused(result.error) : result.error,
@@ -435,8 +450,16 @@ export async function compactConversation(id: string): Promise<void> {
   }
   // Compaction replaces the history as it was when asked; the composer is closed meanwhile.
   const latest = conversation(id) ?? current;
-  store().putConversation(compactedConversation(latest, result.data, newId(), nowIso()));
+  const markerId = newId();
+  store().putConversation(compactedConversation(latest, result.data, markerId, nowIso()));
+  keepDetail(id, markerId, compactionDetail(result.data));
   void saveConversation(id);
+}
+
+/** Cancels the conversation's running compaction; its call then answers `aborted` and changes nothing. */
+export async function cancelCompaction(id: string): Promise<void> {
+  if (!playground().compacting[id]) return;
+  await call('chat.cancelCompact', { callId: id });
 }
 
 export function dismissNotice(id: string): void {
@@ -471,6 +494,8 @@ export async function deleteConversation(id: string): Promise<boolean> {
     }
   }
   persisted.delete(id);
+  // Main deleted its inspector records with it.
+  if (current) for (const messageId of allMessageIds(current.messages)) store().setDetail(messageId, null);
   const { open, drafts, activeId } = playground();
   const { [id]: _gone, ...rest } = open;
   const { [id]: _draft, ...otherDrafts } = drafts;
@@ -494,6 +519,63 @@ export async function exportConversation(id: string, format: ConversationExportF
   }
   if (result.data.path)
     toastSuccess(`Exported as ${format === 'md' ? 'Markdown' : 'JSON'}`, result.data.path);
+}
+
+// ─── Inspector records ───────────────────────────────────────────────────────────────────────────
+
+/** The list row's figure of a conversation's kept records, as main last told it. */
+function noteDetailBytes(id: string, detailBytes: number): void {
+  const { list } = playground();
+  if (!list.some((item) => item.id === id && item.detailBytes !== detailBytes)) return;
+  store().updatePlayground({
+    list: list.map((item) => (item.id === id ? { ...item, detailBytes } : item)),
+  });
+}
+
+/**
+ * Holds a reply's record here (the inspector shows it at once) and has main keep it, apart from the
+ * conversation. A conversation deleted meanwhile refuses it: nothing to tell then.
+ */
+function keepDetail(conversationId: string, messageId: string, detail: ReplyInspector): void {
+  store().setDetail(messageId, { status: 'kept', detail });
+  void call('conversations.saveDetail', { id: conversationId, messageId, detail }).then((result) => {
+    if (result.ok) noteDetailBytes(conversationId, result.data.detailBytes);
+    else if (result.error.code !== 'not_found' && conversation(conversationId)) toastError(result.error);
+  });
+}
+
+/** Asks main for a record the inspector shows, unless it is held here already (or being asked for). */
+export async function ensureDetail(conversationId: string, messageId: string): Promise<void> {
+  const held = playground().details[messageId];
+  if (held && held.status !== 'failed') return;
+  store().setDetail(messageId, { status: 'loading' });
+  const result = await call('conversations.detail', { id: conversationId, messageId });
+  store().setDetail(
+    messageId,
+    !result.ok
+      ? { status: 'failed', error: result.error }
+      : result.data.detail
+        ? { status: 'kept', detail: result.data.detail }
+        : { status: 'gone' },
+  );
+}
+
+/** Deletes a conversation's inspector records (the conversation stays); the row's size goes to zero. */
+export async function clearInspectorDetail(id: string): Promise<void> {
+  const result = await call('conversations.clearDetail', { id });
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  const current = conversation(id);
+  if (current) {
+    const held = playground().details;
+    for (const messageId of allMessageIds(current.messages)) {
+      if (held[messageId]) store().setDetail(messageId, { status: 'gone' });
+    }
+  }
+  noteDetailBytes(id, result.data.detailBytes);
+  toastSuccess('Inspector detail cleared');
 }
 
 // ─── Around the messages ─────────────────────────────────────────────────────────────────────────
