@@ -17,7 +17,7 @@ import {
   sendDraft,
   setDraft,
   stopActiveReply,
-} from '../../../src-renderer/src/panels/playground/playground-actions.ts';
+} from '../../../src-renderer/src/actions/playground.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
 

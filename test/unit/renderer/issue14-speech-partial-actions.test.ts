@@ -10,7 +10,7 @@ import {
   type SpeechEntry,
   type StreamBatch,
 } from '../../../src-preload/contract.ts';
-import { continueSpeech, generateSpeech } from '../../../src-renderer/src/panels/speak/speak-actions.ts';
+import { continueSpeech, generateSpeech } from '../../../src-renderer/src/actions/speak.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialSpeakState } from '../../../src-renderer/src/store/speak.ts';
 

@@ -17,7 +17,7 @@ import {
   sendDraft,
   setDraft,
   stopReply,
-} from '../../../src-renderer/src/panels/playground/playground-actions.ts';
+} from '../../../src-renderer/src/actions/playground.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { HELD_DETAILS, initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
 

@@ -1,12 +1,6 @@
 import { FoldVertical, PanelLeftClose, PanelLeftOpen, Pencil, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type ChatFormat, conversationTitle } from '../../../../src-preload/contract.ts';
-import { setPrefs } from '../../actions/prefs.ts';
-import { Button, IconButton } from '../../components/Button.tsx';
-import { ModelField } from '../../components/ModelField.tsx';
-import { useAppStore } from '../../store/index.ts';
-import { compactProblem, setParameterCount, streamingReply } from './conversation-edits.ts';
-import { FORMAT_FAMILIES, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
 import {
   cancelCompaction,
   closeInspector,
@@ -14,7 +8,13 @@ import {
   renameConversation,
   switchFormat,
   updateSetup,
-} from './playground-actions.ts';
+} from '../../actions/playground.ts';
+import { setPrefs } from '../../actions/prefs.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { ModelField } from '../../components/ModelField.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { compactProblem, setParameterCount, streamingReply } from './conversation-edits.ts';
+import { FORMAT_FAMILIES, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
 import { TitleInput } from './TitleInput.tsx';
 
 interface ChatToolbarProps {

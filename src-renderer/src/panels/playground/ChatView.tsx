@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { dismissNotice } from '../../actions/playground.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { useAppStore } from '../../store/index.ts';
@@ -6,7 +7,6 @@ import { ChatToolbar } from './ChatToolbar.tsx';
 import { Composer } from './Composer.tsx';
 import { EmptyChat } from './EmptyChat.tsx';
 import { MessageList } from './MessageList.tsx';
-import { dismissNotice } from './playground-actions.ts';
 
 interface ChatViewProps {
   conversationId: string;

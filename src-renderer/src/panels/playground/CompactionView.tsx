@@ -1,10 +1,10 @@
 import { Braces, ChevronRight, FoldVertical } from 'lucide-react';
 import { memo, useId, useState } from 'react';
 import type { CompactionMarker, ConversationMessage } from '../../../../src-preload/contract.ts';
+import { inspectMessage, openLink } from '../../actions/playground.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { compactionSummary } from './labels.ts';
-import { inspectMessage, openLink } from './playground-actions.ts';
 
 interface CompactionViewProps {
   conversationId: string;

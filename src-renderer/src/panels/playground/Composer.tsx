@@ -1,10 +1,10 @@
 import { ArrowUp, Square } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
+import { sendDraft, sendProblem, setDraft, stopReply } from '../../actions/playground.ts';
 import { Button } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { streamingReply } from './conversation-edits.ts';
-import { sendDraft, sendProblem, setDraft, stopReply } from './playground-actions.ts';
 import { useAutoGrow } from './useAutoGrow.ts';
 
 const MAX_LINES = 8;

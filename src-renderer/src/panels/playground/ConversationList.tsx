@@ -11,14 +11,6 @@ import {
 } from 'lucide-react';
 import { memo, useCallback, useState } from 'react';
 import { type ConversationSummary, conversationTitle } from '../../../../src-preload/contract.ts';
-import { Button, IconButton } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
-import { SavedListNotices } from '../../components/SavedListNotices.tsx';
-import { useAppStore } from '../../store/index.ts';
-import { formatBytes } from '../../util/bytes.ts';
-import { focusComposer } from './composer-focus.ts';
-import { listDate } from './labels.ts';
 import {
   clearInspectorDetail,
   deleteConversation,
@@ -28,7 +20,15 @@ import {
   openConversation,
   renameConversation,
   searchConversations,
-} from './playground-actions.ts';
+} from '../../actions/playground.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { SavedListNotices } from '../../components/SavedListNotices.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { formatBytes } from '../../util/bytes.ts';
+import { focusComposer } from './composer-focus.ts';
+import { listDate } from './labels.ts';
 import { RowMenu } from './RowMenu.tsx';
 import { TitleInput } from './TitleInput.tsx';
 

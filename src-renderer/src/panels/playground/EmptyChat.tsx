@@ -1,9 +1,9 @@
 import { Activity, Braces, FoldVertical, MessagesSquare } from 'lucide-react';
+import { setDraft } from '../../actions/playground.ts';
 import { useAppStore } from '../../store/index.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
 import { focusComposer } from './composer-focus.ts';
 import { setupLine } from './labels.ts';
-import { setDraft } from './playground-actions.ts';
 
 /** Starting points that show off what a reply can hold: a table, code, structured output, a rewrite. */
 const STARTERS = [

@@ -1,12 +1,12 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import type { ChatSettings, Conversation } from '../../../../src-preload/contract.ts';
+import { updateSetup } from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { setParameterCount } from './conversation-edits.ts';
-import { updateSetup } from './playground-actions.ts';
 import { useAutoGrow } from './useAutoGrow.ts';
 
 const EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;

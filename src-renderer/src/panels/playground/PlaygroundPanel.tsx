@@ -1,4 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  closeInspector,
+  ensureDetail,
+  ensurePlaygroundReady,
+  newChat,
+  stopActiveReply,
+} from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ChatView } from './ChatView.tsx';
@@ -6,13 +13,6 @@ import { ConversationList } from './ConversationList.tsx';
 import { focusComposer } from './composer-focus.ts';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
 import { ParametersPanel } from './ParametersPanel.tsx';
-import {
-  closeInspector,
-  ensureDetail,
-  ensurePlaygroundReady,
-  newChat,
-  stopActiveReply,
-} from './playground-actions.ts';
 import './playground.css';
 
 /** Below this width (of the panel, not the window) the conversation list opens over the chat. */

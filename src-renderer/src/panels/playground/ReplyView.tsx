@@ -1,12 +1,6 @@
 import { ArrowLeftRight, Braces, ChevronRight, Copy, RotateCcw, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import type { AssistantMessage } from '../../../../src-preload/contract.ts';
-import { Button, IconButton } from '../../components/Button.tsx';
-import { Callout } from '../../components/Callout.tsx';
-import { Markdown } from '../../markdown/lazy-markdown.tsx';
-import { useAppStore } from '../../store/index.ts';
-import { INTERRUPTED_STATUS } from './conversation-edits.ts';
-import { FORMAT_NAMES, replyFacts } from './labels.ts';
 import {
   copyText,
   deleteMessage,
@@ -14,7 +8,13 @@ import {
   openLink,
   regenerate,
   switchFormatAndRetry,
-} from './playground-actions.ts';
+} from '../../actions/playground.ts';
+import { Button, IconButton } from '../../components/Button.tsx';
+import { Callout } from '../../components/Callout.tsx';
+import { Markdown } from '../../markdown/lazy-markdown.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { INTERRUPTED_STATUS } from './conversation-edits.ts';
+import { FORMAT_NAMES, replyFacts } from './labels.ts';
 import { shortEndingNote } from './reply-ending.ts';
 
 interface ReplyViewProps {

@@ -1,9 +1,9 @@
 import { Copy, Pencil, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import type { UserMessage } from '../../../../src-preload/contract.ts';
+import { copyText, deleteMessage, editAndResend } from '../../actions/playground.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
-import { copyText, deleteMessage, editAndResend } from './playground-actions.ts';
 import { useAutoGrow } from './useAutoGrow.ts';
 
 interface UserMessageViewProps {

@@ -1,6 +1,6 @@
 // What the Playground does to a conversation, as pure functions of it: a new chat, a user turn, a reply
 // starting and ending, edit-and-resend, regenerate, delete, compaction, and how a saved conversation is
-// read back. The actions (playground-actions.ts) call these and do the I/O; tests call them directly.
+// read back. The actions (actions/playground.ts) call these and do the I/O; tests call them directly.
 import type {
   AppError,
   AssistantMessage,

@@ -17,6 +17,13 @@ import {
   type SpeechPartial,
   speechPartialLabel,
 } from '../../../../src-preload/contract.ts';
+import {
+  cancelSpeech,
+  continueSpeech,
+  generateSpeech,
+  reuseSpeechSettings,
+  saveSpeechClip,
+} from '../../actions/speak.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
@@ -25,13 +32,6 @@ import { useAppStore } from '../../store/index.ts';
 import { formatBytes } from '../../util/bytes.ts';
 import { formatElapsed } from '../../util/time.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
-import {
-  cancelSpeech,
-  continueSpeech,
-  generateSpeech,
-  reuseSpeechSettings,
-  saveSpeechClip,
-} from './speak-actions.ts';
 import { clipLength, continuedPartsGo, estimateParts, formatLabel, speedLabel } from './speak-rules.ts';
 import { stitchParts } from './stitch-parts.ts';
 

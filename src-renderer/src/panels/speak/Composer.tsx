@@ -1,9 +1,9 @@
 import { AudioLines } from 'lucide-react';
 import { speechCharacters } from '../../../../src-preload/contract.ts';
+import { generateSpeech } from '../../actions/speak.ts';
 import { Button } from '../../components/Button.tsx';
 import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
-import { generateSpeech } from './speak-actions.ts';
 import { describeCount, generateProblem } from './speak-rules.ts';
 
 /** The text to speak, its length against one request, and Generate (or Cancel while it runs). */

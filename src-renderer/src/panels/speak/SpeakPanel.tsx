@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { generateSpeech, loadSpeechHistory } from '../../actions/speak.ts';
 import { waveSurferModules } from '../../audio/wavesurfer.ts';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
 import { prefetchAfterFirstScreen } from '../../startup/prefetch.ts';
@@ -7,7 +8,6 @@ import { ClipCard } from './ClipCard.tsx';
 import { Composer } from './Composer.tsx';
 import { SpeechHistoryList } from './SpeechHistoryList.tsx';
 import { SpeechOptions } from './SpeechOptions.tsx';
-import { generateSpeech, loadSpeechHistory } from './speak-actions.ts';
 import '../panels.css';
 import './speak.css';
 

@@ -1,10 +1,6 @@
 import { Download, FileText, History, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import { type SpeechSummary, speechPartialLabel } from '../../../../src-preload/contract.ts';
-import { IconButton } from '../../components/Button.tsx';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { SavedListNotices } from '../../components/SavedListNotices.tsx';
-import { useAppStore } from '../../store/index.ts';
 import {
   deleteSpeechClip,
   loadSpeechHistory,
@@ -12,7 +8,11 @@ import {
   reuseSpeechSettings,
   reuseSpeechText,
   saveSpeechClip,
-} from './speak-actions.ts';
+} from '../../actions/speak.ts';
+import { IconButton } from '../../components/Button.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SavedListNotices } from '../../components/SavedListNotices.tsx';
+import { useAppStore } from '../../store/index.ts';
 import { clipLength, formatLabel, savedAgo } from './speak-rules.ts';
 
 /** Every clip made, newest first: replay, save again, reuse its settings or text, delete. */

@@ -12,14 +12,13 @@ import {
   type ConversationSummary,
   type PlaygroundPrefs,
   type ReplyInspector,
-} from '../../../../src-preload/contract.ts';
-import { toastError, toastSuccess } from '../../actions/feedback.ts';
-import { setPrefs } from '../../actions/prefs.ts';
-import { call } from '../../api.ts';
-import { useAppStore } from '../../store/index.ts';
-import { type LiveReply, upsertSummary } from '../../store/playground.ts';
-import type { StreamState } from '../../store/streams.ts';
-import { compactRequestFor, contentRequestFor, responsesRequestFor } from './build-request.ts';
+} from '../../../src-preload/contract.ts';
+import { call } from '../api.ts';
+import {
+  compactRequestFor,
+  contentRequestFor,
+  responsesRequestFor,
+} from '../panels/playground/build-request.ts';
 import {
   changeMessage,
   compactedConversation,
@@ -37,7 +36,12 @@ import {
   userMessage,
   withMessages,
   withoutMessage,
-} from './conversation-edits.ts';
+} from '../panels/playground/conversation-edits.ts';
+import { useAppStore } from '../store/index.ts';
+import { type LiveReply, upsertSummary } from '../store/playground.ts';
+import type { StreamState } from '../store/streams.ts';
+import { toastError, toastSuccess } from './feedback.ts';
+import { setPrefs } from './prefs.ts';
 
 const store = () => useAppStore.getState();
 const playground = () => store().playground;

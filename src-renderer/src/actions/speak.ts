@@ -6,14 +6,14 @@ import {
   type SpeechRequest,
   speechCharacters,
   speechTakesInstructions,
-} from '../../../../src-preload/contract.ts';
-import { toastError, toastSuccess } from '../../actions/feedback.ts';
-import { flushPrefs, setPrefs } from '../../actions/prefs.ts';
-import { call } from '../../api.ts';
-import { useAppStore } from '../../store/index.ts';
-import type { StreamState } from '../../store/streams.ts';
-import { fileNameOf, folderOf } from '../../util/paths.ts';
-import { generateProblem } from './speak-rules.ts';
+} from '../../../src-preload/contract.ts';
+import { call } from '../api.ts';
+import { generateProblem } from '../panels/speak/speak-rules.ts';
+import { useAppStore } from '../store/index.ts';
+import type { StreamState } from '../store/streams.ts';
+import { fileNameOf, folderOf } from '../util/paths.ts';
+import { toastError, toastSuccess } from './feedback.ts';
+import { flushPrefs, setPrefs } from './prefs.ts';
 
 const store = () => useAppStore.getState();
 
