@@ -16,12 +16,12 @@
 import { Agent, type Dispatcher, EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch } from 'undici';
 import type { ConnectionRoute } from '../src-preload/contract.ts';
 import { AppFailure } from './app-failure.ts';
+import { CertificateRejected, describeTlsFailure, factsOf } from './gateway/tls-failure.ts';
 import type { FetchLike } from './gateway/types.ts';
 import { probeCertificate } from './network/certificate-probe.ts';
 import { proxyRefusal } from './network/proxy-refusal.ts';
 import type { ProxyRoute } from './network/proxy-setting.ts';
 import { routeFromPacString, type SystemRoute, UnusableSystemProxy } from './network/system-proxy.ts';
-import { CertificateRejected, describeTlsFailure, factsOf } from './network/tls-failure.ts';
 import { type CertificateSource, nodeCertificateSource, trustOptions } from './network/trusted-roots.ts';
 
 export interface AppFetchOptions {

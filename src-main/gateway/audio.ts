@@ -9,8 +9,8 @@ import {
   type AudioSource,
   type TranscriptionOptions,
 } from '../../src-preload/contract.ts';
-import { AppFailure } from '../app-failure.ts';
 import { UPLOAD_CHUNK_BYTES } from './defaults.ts';
+import { GatewayError } from './gateway-error.ts';
 import type { FilePart, TextPart } from './multipart.ts';
 
 /** The upload formats of WIRE.md, with the content type each is sent as. */
@@ -125,7 +125,7 @@ export function uploadNameFor(
   return { filename: `${stem}.${extension}`, contentType: AUDIO_CONTENT_TYPES[extension]! };
 }
 
-function fileFailure(path: string, error: unknown): AppFailure {
+function fileFailure(path: string, error: unknown): GatewayError {
   const code = (error as { code?: unknown } | null)?.code;
   const name = basename(path);
   const message =
@@ -134,7 +134,7 @@ function fileFailure(path: string, error: unknown): AppFailure {
       : code === 'EACCES' || code === 'EPERM'
         ? `Gateway Studio may not read the file "${name}".`
         : `The file "${name}" could not be read.`;
-  return new AppFailure('file_error', message, { hint: 'Check the file, then try again.', cause: error });
+  return new GatewayError('file_error', message, { hint: 'Check the file, then try again.', cause: error });
 }
 
 async function readHead(path: string): Promise<Uint8Array> {

@@ -1,8 +1,8 @@
 // The content-generation format (`/v1beta/models/{model}:generateContent`): paths, request bodies and answers.
 import type { GenerateContentRequest, TokenUsage } from '../../src-preload/contract.ts';
-import { AppFailure } from '../app-failure.ts';
 import { stripModelsPrefix } from './catalogue.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
+import { GatewayError } from './gateway-error.ts';
 import { isRecord, numberOrNull } from './json.ts';
 import type { ChatResult } from './types.ts';
 
@@ -73,12 +73,12 @@ export function candidateText(body: Record<string, unknown>): {
 }
 
 /** A blocked prompt answers with no candidates and only `promptFeedback.blockReason`. */
-export function blockedPromptFailure(body: Record<string, unknown>): AppFailure | undefined {
+export function blockedPromptFailure(body: Record<string, unknown>): GatewayError | undefined {
   const hasCandidates = Array.isArray(body.candidates) && body.candidates.length > 0;
   if (hasCandidates || !isRecord(body.promptFeedback)) return undefined;
   const reason = body.promptFeedback.blockReason;
   if (typeof reason !== 'string' || reason === '') return undefined;
-  return new AppFailure('bad_request', `The prompt was blocked by the model's safety filter (${reason}).`, {
+  return new GatewayError('bad_request', `The prompt was blocked by the model's safety filter (${reason}).`, {
     hint: 'Rephrase the prompt, or try another model.',
     retryable: false,
   });

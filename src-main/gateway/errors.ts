@@ -1,9 +1,9 @@
-// Every way a gateway call can fail, turned into one `AppFailure` with a stable code, a clean message
+// Every way a gateway call can fail, turned into one `GatewayError` with a stable code, a clean message
 // and a hint in plain words (WIRE.md part 3). Pure functions: no I/O here.
 import { type ErrorCode, HTTP_STATUS_TEXT } from '../../src-preload/contract.ts';
-import { AppFailure } from '../app-failure.ts';
-import { describeTlsFailure } from '../network/tls-failure.ts';
+import { GatewayError } from './gateway-error.ts';
 import { isRecord } from './json.ts';
+import { describeTlsFailure } from './tls-failure.ts';
 
 /** What the failed call was doing: picks the hint (format advice, audio advice, compaction). */
 export type Operation =
@@ -240,13 +240,13 @@ function audioAdvice(operation: Operation): string | undefined {
 }
 
 /** Adds the audio advice WIRE.md asks for to any failure of an audio call. */
-export function withOperationAdvice(failure: AppFailure, operation: Operation): AppFailure {
+export function withOperationAdvice(failure: GatewayError, operation: Operation): GatewayError {
   const advice = audioAdvice(operation);
   // A request that could not be built fails the same with any file: the advice would mislead.
   if (advice === undefined || failure.code === 'aborted' || failure.code === 'invalid_input') return failure;
   if (failure.hint?.includes(advice)) return failure;
   const hint = failure.hint ? `${failure.hint} ${advice}` : advice;
-  return new AppFailure(failure.code, failure.message, {
+  return new GatewayError(failure.code, failure.message, {
     hint,
     status: failure.status,
     requestId: failure.requestId,
@@ -430,8 +430,8 @@ export interface HttpErrorInput {
   operation: Operation;
 }
 
-/** A non-2xx answer as an `AppFailure`. */
-export function failureFromHttp(input: HttpErrorInput): AppFailure {
+/** A non-2xx answer as a `GatewayError`. */
+export function failureFromHttp(input: HttpErrorInput): GatewayError {
   const fields = errorFieldsFromText(input.bodyText);
   // A header wins; Google's body-borne RetryInfo counts the same when there is none.
   const retryAfterMs = retryAfterMsFromHeaders(input.headers) ?? fields.retryDelayMs;
@@ -440,7 +440,7 @@ export function failureFromHttp(input: HttpErrorInput): AppFailure {
   const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
   const { message, requestId } = cleanMessage(fields.message, fallback);
   return withOperationAdvice(
-    new AppFailure(classified.code, message, {
+    new GatewayError(classified.code, message, {
       hint: classified.hint,
       status: input.status,
       requestId: requestId ?? requestIdFromHeaders(input.headers),
@@ -452,13 +452,13 @@ export function failureFromHttp(input: HttpErrorInput): AppFailure {
 }
 
 /** An error object that arrived inside a 200 answer or a stream (either shape). */
-export function failureFromErrorObject(body: unknown, operation: Operation, headers?: Headers): AppFailure {
+export function failureFromErrorObject(body: unknown, operation: Operation, headers?: Headers): GatewayError {
   const fields = errorFieldsFromObject(body);
   const numeric = fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined;
   const classified = classify(undefined, fields, operation, fields.retryDelayMs);
   const { message, requestId } = cleanMessage(fields.message, 'The gateway reported an error.');
   return withOperationAdvice(
-    new AppFailure(classified.code, message, {
+    new GatewayError(classified.code, message, {
       hint: classified.hint,
       status: numeric,
       requestId: requestId ?? requestIdFromHeaders(headers),
@@ -512,9 +512,9 @@ export function trailingErrorObject(text: string): Record<string, unknown> | und
  * A failure while building a request, before anything was sent: nothing reached the gateway, and sending
  * again would fail the same way, so it is neither retried nor reported as a network problem.
  */
-export function localFailure(error: unknown): AppFailure {
-  if (error instanceof AppFailure) return error;
-  return new AppFailure(
+export function localFailure(error: unknown): GatewayError {
+  if (error instanceof GatewayError) return error;
+  return new GatewayError(
     'invalid_input',
     'The request could not be built, so nothing was sent to the gateway.',
     {
@@ -530,10 +530,10 @@ export function localFailure(error: unknown): AppFailure {
  * on the request (and billed it). It keeps its code, so the UI still offers its one-click retry, and the
  * hint says why that click is the user's.
  */
-export function notResentFailure(failure: AppFailure): AppFailure {
+export function notResentFailure(failure: GatewayError): GatewayError {
   const note = 'It was not sent again automatically, as the gateway may already have started on it.';
   const advice = failure.hint ?? 'Try again.';
-  return new AppFailure(failure.code, failure.message, {
+  return new GatewayError(failure.code, failure.message, {
     hint: /try again/i.test(advice) ? `${advice} ${note}` : `${advice} Try again. ${note}`,
     status: failure.status,
     requestId: failure.requestId,
@@ -543,13 +543,13 @@ export function notResentFailure(failure: AppFailure): AppFailure {
   });
 }
 
-export function abortedFailure(): AppFailure {
-  return new AppFailure('aborted', 'Stopped.', { retryable: false });
+export function abortedFailure(): GatewayError {
+  return new GatewayError('aborted', 'Stopped.', { retryable: false });
 }
 
 export type TimeoutKind = 'headers' | 'idle' | 'upload';
 
-export function timeoutFailure(kind: TimeoutKind, ms: number, operation: Operation): AppFailure {
+export function timeoutFailure(kind: TimeoutKind, ms: number, operation: Operation): GatewayError {
   const span = secondsText(ms);
   const message =
     kind === 'headers'
@@ -558,7 +558,7 @@ export function timeoutFailure(kind: TimeoutKind, ms: number, operation: Operati
         ? `The upload stalled: the gateway accepted no data for ${span}.`
         : `The gateway went silent for ${span} in the middle of the answer.`;
   return withOperationAdvice(
-    new AppFailure('timeout', message, {
+    new GatewayError('timeout', message, {
       hint: 'The gateway or the model may be overloaded. Try again later, or raise the time limit.',
       retryable: false,
     }),
@@ -608,9 +608,9 @@ export function networkFailure(
   operation: Operation,
   midAnswer = false,
   partKept = midAnswer,
-): AppFailure {
+): GatewayError {
   const code = causeCode(error);
-  // Which certificate was refused and why (src-main/network/tls-failure.ts).
+  // Which certificate was refused and why (tls-failure.ts).
   const tlsProblem = describeTlsFailure(error);
   let message = midAnswer
     ? 'The connection closed before the answer was complete.'
@@ -641,7 +641,7 @@ export function networkFailure(
     // The HTTP stack's own limit (a fetch without the app's dispatcher). The request reached the
     // gateway, which may be working on it: sending it again would bill it twice.
     return withOperationAdvice(
-      new AppFailure('timeout', 'The gateway took too long to answer.', {
+      new GatewayError('timeout', 'The gateway took too long to answer.', {
         hint: 'Try again later, or with a smaller request.',
         retryable: false,
         cause: error,
@@ -654,14 +654,14 @@ export function networkFailure(
       : 'An answer cut short cannot be read, so none of it is shown. Try again.';
   }
   return withOperationAdvice(
-    new AppFailure('network', message, { hint, retryable, cause: error }),
+    new GatewayError('network', message, { hint, retryable, cause: error }),
     operation,
   );
 }
 
-export function malformedFailure(detail: string, operation: Operation): AppFailure {
+export function malformedFailure(detail: string, operation: Operation): GatewayError {
   return withOperationAdvice(
-    new AppFailure('malformed_response', `The gateway's answer could not be read: ${detail}`, {
+    new GatewayError('malformed_response', `The gateway's answer could not be read: ${detail}`, {
       hint: "Check that the base URL points at the gateway's API (not a web page), then try again.",
       retryable: false,
     }),
@@ -676,7 +676,7 @@ const EVENT_PREVIEW_CHARS = 80;
  * A stream event whose data could not be read as JSON. Its start is quoted as it arrived, on one line
  * (`JSON.stringify` would show every quote as `\"`, which reads as a different text).
  */
-export function malformedEventFailure(data: string, operation: Operation): AppFailure {
+export function malformedEventFailure(data: string, operation: Operation): GatewayError {
   const flat = data.replace(/\s+/g, ' ').trim();
   const preview = flat.length > EVENT_PREVIEW_CHARS ? `${flat.slice(0, EVENT_PREVIEW_CHARS)}…` : flat;
   return malformedFailure(`a stream event was not valid JSON: “${preview}”.`, operation);
@@ -686,10 +686,10 @@ export function tooLargeStreamFailure(
   what: 'event' | 'answer',
   limitBytes: number,
   operation: Operation,
-): AppFailure {
+): GatewayError {
   const mb = Math.round(limitBytes / (1024 * 1024));
   return withOperationAdvice(
-    new AppFailure(
+    new GatewayError(
       'stream_too_large',
       what === 'event'
         ? `One event of the answer was larger than ${mb} MB, so it was stopped.`
@@ -703,10 +703,10 @@ export function tooLargeStreamFailure(
   );
 }
 
-/** Any thrown value as an `AppFailure` (unknown errors become `internal`, never raw). */
-export function asFailure(error: unknown): AppFailure {
-  if (error instanceof AppFailure) return error;
-  return new AppFailure('internal', 'Something went wrong inside the gateway client.', {
+/** Any thrown value as a `GatewayError` (unknown errors become `internal`, never raw). */
+export function asFailure(error: unknown): GatewayError {
+  if (error instanceof GatewayError) return error;
+  return new GatewayError('internal', 'Something went wrong inside the gateway client.', {
     hint: 'Try again; if it keeps happening, restart the app.',
     cause: error,
   });

@@ -2,14 +2,14 @@
 // The iterable never throws: it ends with exactly one `done` or `error` event (or nothing, if the
 // consumer stopped early), and stopping early aborts the HTTP request.
 import type { AppError, StreamEvent } from '../../src-preload/contract.ts';
-import { AppFailure } from '../app-failure.ts';
 import { asFailure, malformedEventFailure, type Operation } from './errors.ts';
+import { GatewayError } from './gateway-error.ts';
 import type { Exchange, HttpCore, RequestSpec } from './http.ts';
 import { readSseBatches, type SseMessage } from './sse.ts';
 
 /** Turns one format's SSE messages into normalised events. */
 export interface StreamNormaliser {
-  /** Events for one message. Throws `AppFailure` for data it cannot read. */
+  /** Events for one message. Throws `GatewayError` for data it cannot read. */
   push(message: SseMessage): StreamEvent[];
   /** A terminal event (done or error) has been produced; nothing after it matters. */
   readonly finished: boolean;
@@ -18,7 +18,7 @@ export interface StreamNormaliser {
 }
 
 export function errorEvent(error: unknown): StreamEvent {
-  const failure = error instanceof AppFailure ? error : asFailure(error);
+  const failure = error instanceof GatewayError ? error : asFailure(error);
   const appError: AppError = failure.toAppError();
   return { type: 'error', error: appError };
 }

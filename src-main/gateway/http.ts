@@ -1,5 +1,5 @@
 // The request core every endpoint goes through: URL and auth per family, time limits, abort, retries,
-// and bounded body reading. Everything it throws is an `AppFailure`.
+// and bounded body reading. Everything it throws is a `GatewayError`.
 import {
   DEFAULT_VENDOR_KEY_HEADER,
   GOOGLE_KEY_HEADER,
@@ -7,7 +7,6 @@ import {
   type SentRequest,
 } from '../../src-preload/contract.ts';
 import { headerPlaceholder } from '../../src-preload/secret-placeholders.ts';
-import { AppFailure } from '../app-failure.ts';
 import {
   DEFAULT_LIMITS,
   DEFAULT_MAX_RETRY_AFTER_MS,
@@ -30,6 +29,7 @@ import {
   tooLargeStreamFailure,
   trailingErrorObject,
 } from './errors.ts';
+import { GatewayError } from './gateway-error.ts';
 import type {
   FetchLike,
   GatewayClientOptions,
@@ -187,7 +187,7 @@ const UPSTREAM_STATUSES = new Set([502, 503, 504]);
  */
 export function mayResend(
   method: RequestSpec['method'],
-  failure: AppFailure,
+  failure: GatewayError,
   evidence: AttemptEvidence,
   policy: RetryPolicy,
 ): boolean {
@@ -273,7 +273,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
         if (!authNames.has(name.toLowerCase())) headers.set(name, value);
       }
     } catch (error) {
-      throw new AppFailure(
+      throw new GatewayError(
         'invalid_input',
         'One of the extra headers of this profile is not a valid HTTP header.',
         {
@@ -291,7 +291,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     } catch (error) {
       // `Headers` throws a TypeError for a character HTTP cannot carry, e.g. an invisible one pasted with
       // the key. Nothing was sent: this is not a network problem, and sending again cannot help.
-      throw new AppFailure(
+      throw new GatewayError(
         'invalid_input',
         'The API key (or the name of its header) of this profile contains a character that cannot be sent in an HTTP header.',
         {
@@ -306,7 +306,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   function buildUrl(path: string): string {
     const url = `${baseUrl}${path}`;
     if (!URL.canParse(url)) {
-      throw new AppFailure('invalid_input', 'The base URL of this profile is not a valid web address.', {
+      throw new GatewayError('invalid_input', 'The base URL of this profile is not a valid web address.', {
         hint: 'Edit the profile: the base URL looks like https://gateway.example (without /v1).',
       });
     }
@@ -319,8 +319,8 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     spec: RequestSpec,
     midAnswer: boolean,
     partKept = midAnswer,
-  ): AppFailure {
-    if (error instanceof AppFailure) return error;
+  ): GatewayError {
+    if (error instanceof GatewayError) return error;
     switch (lifetime.reason) {
       case 'caller':
       case 'closed':
@@ -338,7 +338,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   function watchUpload(
     inner: ReadableStream<Uint8Array>,
     lifetime: Lifetime,
-    onError: (failure: AppFailure) => void,
+    onError: (failure: GatewayError) => void,
   ): ReadableStream<Uint8Array> {
     const reader = inner.getReader();
     return new ReadableStream<Uint8Array>(
@@ -355,7 +355,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
               controller.enqueue(value);
             }
           } catch (error) {
-            if (error instanceof AppFailure) onError(error);
+            if (error instanceof GatewayError) onError(error);
             controller.error(error);
           }
         },
@@ -482,7 +482,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     const headers = buildHeaders(spec);
     const url = buildUrl(spec.path);
     const lifetime = new Lifetime(spec.signal);
-    let uploadFailure: AppFailure | undefined;
+    let uploadFailure: GatewayError | undefined;
     let body: BodyInit | undefined;
     let streamed = false;
     try {
@@ -551,7 +551,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     try {
       bodyText = await exchange.text(MAX_ERROR_BODY_BYTES);
     } catch (error) {
-      if (error instanceof AppFailure && error.code === 'aborted') throw error;
+      if (error instanceof GatewayError && error.code === 'aborted') throw error;
       // A cut or oversized error body still leaves the status to go by.
     } finally {
       exchange.close();
@@ -570,11 +570,11 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     try {
       if (spec.json !== undefined) jsonText = JSON.stringify(spec.json);
     } catch (error) {
-      throw new AppFailure('invalid_input', 'The request could not be written as JSON.', { cause: error });
+      throw new GatewayError('invalid_input', 'The request could not be written as JSON.', { cause: error });
     }
     for (let attemptIndex = 0; ; attemptIndex++) {
       if (spec.signal?.aborted) throw abortedFailure();
-      let failure: AppFailure;
+      let failure: GatewayError;
       const evidence: AttemptEvidence = {};
       try {
         return await attempt(spec, jsonText, evidence);

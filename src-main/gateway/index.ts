@@ -1,5 +1,5 @@
 // The gateway client: one factory, every endpoint of WIRE.md. Plain Node (no electron import).
-// Failures are thrown as `AppFailure`; streams never throw and end with one `done` or `error` event.
+// Failures are thrown as `GatewayError`; streams never throw and end with one `done` or `error` event.
 import type {
   AudioSource,
   CatalogueModel,

@@ -1,7 +1,7 @@
 // multipart/form-data with every part's size known up front, so the request has a Content-Length and
 // upload progress is exact. Files are read chunk by chunk when the socket asks for more, never whole.
 import { randomBytes } from 'node:crypto';
-import { AppFailure } from '../app-failure.ts';
+import { GatewayError } from './gateway-error.ts';
 
 export interface TextPart {
   name: string;
@@ -89,7 +89,7 @@ export function encodeMultipart(
         }
         // The Content-Length is already on its way: a file that changed size cannot be sent correctly.
         if (read !== piece.file.size) {
-          throw new AppFailure(
+          throw new GatewayError(
             'file_error',
             `The file "${piece.file.filename}" changed while it was being uploaded.`,
             {

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SpeechFormat, SpeechOptions } from '../../src-preload/contract.ts';
-import { AppFailure } from '../app-failure.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
+import { GatewayError } from './gateway-error.ts';
 import type { Exchange } from './http.ts';
 import { isRecord } from './json.ts';
 import { pcmFormat, wavHeaderWith } from './wav.ts';
@@ -85,13 +85,13 @@ export async function writeSpeechFile(exchange: Exchange, options: SpeechFileOpt
   try {
     await mkdir(options.directory, { recursive: true });
   } catch (error) {
-    throw new AppFailure('file_error', 'The folder for speech clips could not be created.', {
+    throw new GatewayError('file_error', 'The folder for speech clips could not be created.', {
       hint: 'Check that the app data folder is writable.',
       cause: error,
     });
   }
   const handle = await open(tempPath, 'wx').catch((error: unknown) => {
-    throw new AppFailure('file_error', 'The speech clip could not be written.', {
+    throw new GatewayError('file_error', 'The speech clip could not be written.', {
       hint: 'Check that the app data folder is writable and the disk is not full.',
       cause: error,
     });
@@ -120,8 +120,8 @@ export async function writeSpeechFile(exchange: Exchange, options: SpeechFileOpt
   } catch (error) {
     if (!closed) await handle.close().catch(() => undefined);
     await rm(tempPath, { force: true }).catch(() => undefined);
-    if (error instanceof AppFailure) throw error;
-    throw new AppFailure('file_error', 'The speech clip could not be written.', {
+    if (error instanceof GatewayError) throw error;
+    throw new GatewayError('file_error', 'The speech clip could not be written.', {
       hint: 'Check that the app data folder is writable and the disk is not full.',
       cause: error,
     });

@@ -4,7 +4,8 @@
 // shows the inspector for a profile passes through here, with that profile's secrets (its key and its
 // extra-header values) hidden. What counts as a secret's trace: secret-matcher.ts.
 import type { StreamEvent } from '../../src-preload/contract.ts';
-import { AppFailure } from '../app-failure.ts';
+import { AppFailure, isFailure } from '../app-failure.ts';
+import { GatewayError } from '../gateway/gateway-error.ts';
 import type { CallOptions, GatewayClient, WireObserver } from '../gateway/types.ts';
 import { compileSecrets, type SecretMatcher } from './secret-matcher.ts';
 import { HeldText, scrubValue } from './secret-scrub.ts';
@@ -26,12 +27,14 @@ export function scrubSecret<T>(value: T, secrets: Secrets): T {
 }
 
 function scrubFailure(error: unknown, matcher: SecretMatcher): unknown {
-  if (!(error instanceof AppFailure)) return error;
+  if (!isFailure(error)) return error;
   const details = scrubValue(
     { hint: error.hint, status: error.status, requestId: error.requestId, retryAfterMs: error.retryAfterMs },
     matcher,
   );
-  return new AppFailure(error.code, matcher.scrub(error.message), {
+  // Rebuilt as the same type, so a catch that tells main's failures from the gateway's still can.
+  const Rebuilt = error instanceof AppFailure ? AppFailure : GatewayError;
+  return new Rebuilt(error.code, matcher.scrub(error.message), {
     ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)),
     retryable: error.retryable,
     // The log tells a TLS or proxy failure by its cause chain: kept, scrubbed like the rest.

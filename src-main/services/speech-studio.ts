@@ -22,7 +22,7 @@ import {
   speechPartialLabel,
   speechTakesInstructions,
 } from '../../src-preload/contract.ts';
-import { AppFailure, toAppError } from '../app-failure.ts';
+import { AppFailure, type Failure, isFailure, toAppError } from '../app-failure.ts';
 import { mediaUrlFor } from '../app-origin.ts';
 import type { GatewayClient } from '../gateway/types.ts';
 import type { Dialogs } from '../ipc/types.ts';
@@ -122,7 +122,7 @@ export interface SpeechOutcome {
   /** The clip saved in the history: whole, or partial when `failure` is set. */
   entry: SpeechEntry;
   /** What ended the job before its last part (a part that failed, or a stop); null when whole. */
-  failure: AppFailure | null;
+  failure: Failure | null;
 }
 
 export interface SpeechStudio {
@@ -463,7 +463,7 @@ export function createSpeechStudio({
         });
       });
       await writeJobFile(job, work);
-      let failure: AppFailure | null = null;
+      let failure: Failure | null = null;
       let timeToFirstAudioMs: number | null = kept ? kept.timeToFirstAudioMs : null;
       for (const [index, input] of job.remaining.entries()) {
         const step = before + index + 1;
@@ -506,7 +506,7 @@ export function createSpeechStudio({
   async function keepRun(
     job: Job,
     clips: readonly SpeechClip[],
-    failure: AppFailure | null,
+    failure: Failure | null,
     timing: Pick<StoredEntry, 'timeToFirstAudioMs' | 'elapsedMs'>,
   ): Promise<SpeechOutcome> {
     const { id, kept, steps } = job;
@@ -811,7 +811,7 @@ interface KeptAudio {
 
 /** A keep that failed: every part that arrived is still in the job's work folder, kept at the next start. */
 function keepFailure(error: unknown, arrived: number): AppFailure {
-  const cause = error instanceof AppFailure ? error.toAppError() : null;
+  const cause = isFailure(error) ? error.toAppError() : null;
   return new AppFailure('file_error', cause?.message ?? 'The clip could not be saved in the history.', {
     hint:
       (arrived > 0
@@ -921,12 +921,12 @@ export function fileNameFrom(text: string): string {
  * A failed part says which part it was, classified as the gateway client classified it (its hint,
  * status and request id kept); a stop says where it stopped.
  */
-function partFailure(error: unknown, step: number, steps: number): AppFailure {
+function partFailure(error: unknown, step: number, steps: number): Failure {
   const appError = toAppError(error);
   if (appError.code === 'aborted') {
     return new AppFailure('aborted', steps === 1 ? 'Stopped.' : `Stopped at part ${step} of ${steps}.`);
   }
-  if (steps === 1) return error instanceof AppFailure ? error : AppFailure.from(appError);
+  if (steps === 1) return isFailure(error) ? error : AppFailure.from(appError);
   return AppFailure.from({ ...appError, message: `Part ${step} of ${steps}: ${appError.message}` });
 }
 

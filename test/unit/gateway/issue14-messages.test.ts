@@ -1,18 +1,18 @@
 // Issue 14, item 23: what a failure says must fit the call that failed, and what the gateway reports
 // about a finished call (what a transcription was billed, why a reply was cut) must reach the user.
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../src-main/app-failure.ts';
 import { failureFromHttp, malformedEventFailure } from '../../../src-main/gateway/errors.ts';
+import { GatewayError } from '../../../src-main/gateway/gateway-error.ts';
 import { responseStatusOf } from '../../../src-main/gateway/responses-output.ts';
 import { normaliseTranscript, transcriptionUsageOf } from '../../../src-main/gateway/transcript.ts';
 import { encoder, sseResponse, stubClient, stubFetch } from './helpers.ts';
 
 /** Why a call failed, as the renderer receives it. */
-async function failureOf(run: () => Promise<unknown>): Promise<AppFailure> {
+async function failureOf(run: () => Promise<unknown>): Promise<GatewayError> {
   try {
     await run();
   } catch (error) {
-    if (error instanceof AppFailure) return error;
+    if (error instanceof GatewayError) return error;
     throw error;
   }
   throw new Error('the call did not fail');

@@ -6,8 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../src-main/app-failure.ts';
 import { DEFAULT_RETRY } from '../../../src-main/gateway/defaults.ts';
+import { GatewayError } from '../../../src-main/gateway/gateway-error.ts';
 import { mayResend } from '../../../src-main/gateway/http.ts';
 import { createGatewayClient } from '../../../src-main/gateway/index.ts';
 import type { GatewayClient, GatewayClientOptions } from '../../../src-main/gateway/types.ts';
@@ -53,7 +53,7 @@ async function outcomeOf(run: Promise<unknown> | AsyncIterable<StreamEvent>): Pr
     await run;
     return { ok: true };
   } catch (error) {
-    if (!(error instanceof AppFailure)) throw error;
+    if (!(error instanceof GatewayError)) throw error;
     const { code, hint, message, status } = error;
     return { ok: false, code, message, ...(hint === undefined ? {} : { hint }), status };
   }
@@ -290,12 +290,12 @@ describe('GETs keep their retries', () => {
 describe('the rule, one decision', () => {
   const policy = { ...DEFAULT_RETRY, fastFailureMs: 2_000 };
   const http = (status: number, retryAfterMs?: number) =>
-    new AppFailure('upstream_unavailable', 'x', {
+    new GatewayError('upstream_unavailable', 'x', {
       status,
       retryable: true,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
-  const lost = new AppFailure('network', 'x', { retryable: true });
+  const lost = new GatewayError('network', 'x', { retryable: true });
 
   it.each([
     ['POST', 'fast 502', http(502), { answeredAfterMs: 300 }, true],
@@ -308,7 +308,7 @@ describe('the rule, one decision', () => {
     ['POST', 'lost connection', lost, {}, false],
     ['GET', 'slow 502', http(502), { answeredAfterMs: 2_500 }, true],
     ['GET', 'lost connection', lost, {}, true],
-    ['GET', 'not retryable', new AppFailure('bad_request', 'x', { status: 400 }), {}, false],
+    ['GET', 'not retryable', new GatewayError('bad_request', 'x', { status: 400 }), {}, false],
   ] as const)('%s, %s → %s', (method, _what, failure, evidence, expected) => {
     expect(mayResend(method, failure, evidence, policy)).toBe(expected);
   });

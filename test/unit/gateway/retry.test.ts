@@ -1,7 +1,7 @@
 // Retries, Retry-After, timeouts and abort in the request core, with a stub fetch and a recording sleep.
 import { describe, expect, it } from 'vitest';
-import type { AppFailure } from '../../../src-main/app-failure.ts';
 import { DEFAULT_RETRY } from '../../../src-main/gateway/defaults.ts';
+import type { GatewayError } from '../../../src-main/gateway/gateway-error.ts';
 import { retryDelayMs } from '../../../src-main/gateway/http.ts';
 import { collect, encoder, sseResponse, stubClient, stubFetch } from './helpers.ts';
 
@@ -19,11 +19,11 @@ function recordingSleep() {
   return { waits, sleep: async (ms: number) => void waits.push(ms) };
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
+async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
   try {
     await promise;
   } catch (error) {
-    return error as AppFailure;
+    return error as GatewayError;
   }
   throw new Error('expected a failure');
 }

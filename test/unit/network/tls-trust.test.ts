@@ -6,11 +6,11 @@ import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import * as tls from 'node:tls';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppFailure } from '../../../src-main/app-failure.ts';
 import { createAppFetch } from '../../../src-main/app-fetch.ts';
+import type { GatewayError } from '../../../src-main/gateway/gateway-error.ts';
 import { createGatewayClient } from '../../../src-main/gateway/index.ts';
+import { describeTlsFailure } from '../../../src-main/gateway/tls-failure.ts';
 import type { ProxyRoute } from '../../../src-main/network/proxy-setting.ts';
-import { describeTlsFailure } from '../../../src-main/network/tls-failure.ts';
 import {
   type CertificateSource,
   nodeCertificateSource,
@@ -51,11 +51,11 @@ async function listModels(baseUrl: string, certificates: CertificateSource, prox
   return client.listModelsV1();
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<AppFailure> {
+async function failureOf(promise: Promise<unknown>): Promise<GatewayError> {
   try {
     await promise;
   } catch (error) {
-    return error as AppFailure;
+    return error as GatewayError;
   }
   throw new Error('the call succeeded');
 }

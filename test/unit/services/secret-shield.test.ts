@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../src-main/app-failure.ts';
+import { GatewayError } from '../../../src-main/gateway/gateway-error.ts';
 import type { WireObserver } from '../../../src-main/gateway/types.ts';
 import { scrubSecret, shieldObserver, shieldSecret } from '../../../src-main/services/secret-shield.ts';
 import type { SentRequest } from '../../../src-preload/contract.ts';
@@ -175,8 +175,9 @@ describe('shieldSecret (the client as main uses it)', () => {
         },
       })
       .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AppFailure);
-    const error = (failure as AppFailure).toAppError();
+    // The gateway's own error, rebuilt scrubbed as the same type.
+    expect(failure).toBeInstanceOf(GatewayError);
+    const error = (failure as GatewayError).toAppError();
     expect(error.message).toContain('[key hidden]');
     expect(piecesOf(LONG_KEY, JSON.stringify([error, seen]))).toEqual([]);
     expect(JSON.stringify(seen)).toContain('req_[key hidden]');

@@ -2,7 +2,9 @@
 // OpenSSL's verification result as the error's `code` (docs/api/tls.md § X509 certificate error codes);
 // a host-name mismatch comes from `tls.checkServerIdentity` as ERR_TLS_CERT_ALTNAME_INVALID with `host`
 // and `cert` on the error (docs/api/tls.md § tls.checkServerIdentity). The certificate itself is added
-// by the app's fetch when it can read it (see certificate-probe.ts).
+// by the app's fetch when it can read it (see src-main/network/certificate-probe.ts).
+// It lives in gateway/ because the gateway's error normalisation reads it and the gateway imports nothing else
+// of main; the app's fetch (app-fetch.ts) builds the `CertificateRejected` from here.
 import type { PeerCertificate } from 'node:tls';
 
 /** The parts of a certificate worth telling a user. */
