@@ -1,6 +1,6 @@
 // Rules of a profile's typed fields, shared by main (which enforces them) and the Settings form (which
-// explains them early). Apart from contract.ts on purpose: the window loads the contract's code before its
-// first screen, and these are needed only once Settings is open.
+// explains them early). Apart from the contract on purpose: the window loads the contract's modules with code
+// all over it (some before its first screen), and these are needed only once Settings is open.
 
 export const MAX_UPLOAD_LIMIT_MB = 2048;
 export const MAX_PROFILE_NAME_LENGTH = 60;

@@ -1,7 +1,8 @@
 // What stands in for an extra header's value wherever a request is shown or copied (the inspector, curl),
 // shared by main (which records requests so) and the inspector (which marks and copies them). Its own module,
-// not part of contract.ts: the window loads the contract's code before its first screen, and this is needed
-// only once the inspector is open. The key's placeholder stays in the contract, which documents it.
+// not part of the contract: the window loads the contract's stream vocabulary before its first screen, and
+// this is needed only once the inspector is open. The key's placeholder stays in the contract (with the
+// stream vocabulary), which documents it.
 
 import { KEY_PLACEHOLDER } from './contract.ts';
 

@@ -1,0 +1,191 @@
+// The Playground's saved conversations.
+
+import type { ChatFormat, ChatSettings, TokenUsage } from './chat.ts';
+import type { AppError } from './errors.ts';
+import type { ExchangeLog, SentRequest } from './streams.ts';
+
+// ─── Conversations ───────────────────────────────────────────────────────────────────────────────
+
+export interface UserMessage {
+  id: string;
+  role: 'user';
+  text: string;
+  createdAt: string;
+}
+
+/** How a reply ended: still arriving, complete, stopped by the user (partial text kept), or failed. */
+export type ReplyState = 'streaming' | 'done' | 'stopped' | 'error';
+
+export interface ReplyMetrics {
+  /** From Send to the first text or reasoning on screen. */
+  ttftMs: number | null;
+  /** From Send to the end of the reply. */
+  totalMs: number | null;
+  /** Output tokens per second of generation (after the first token). */
+  tokensPerSecond: number | null;
+}
+
+export interface ReplyInspector {
+  request: SentRequest | null;
+  exchange: ExchangeLog | null;
+}
+
+export interface AssistantMessage {
+  id: string;
+  role: 'assistant';
+  text: string;
+  reasoning: string;
+  createdAt: string;
+  state: ReplyState;
+  /** The gateway's finish reason or status (`completed`, `incomplete`, `STOP`, `MAX_TOKENS`, `stopped`, …). */
+  status: string | null;
+  error: AppError | null;
+  usage: TokenUsage | null;
+  metrics: ReplyMetrics;
+  responseId: string | null;
+  /** The format and model that produced it. */
+  format: ChatFormat;
+  model: string;
+  /**
+   * Whether the inspector's record of this reply (`ReplyInspector`) was taken. The record is kept apart
+   * from the conversation, in a bounded store (`conversations.detail`), and may since have been dropped.
+   */
+  hasDetail: boolean;
+}
+
+/** Where `/v1/responses/compact` replaced the earlier history with its compacted output. */
+export interface CompactionMarker {
+  id: string;
+  role: 'compaction';
+  createdAt: string;
+  model: string;
+  /** The compacted output items; the next Responses request starts its input with them. */
+  items: unknown[];
+  /** Tokens of the history before compaction, and of the compacted output. */
+  tokensBefore: number | null;
+  tokensAfter: number | null;
+  /** The messages it replaced, kept for reading only (never sent again). */
+  replaced: ConversationMessage[];
+  /** As for a reply: whether the compaction's request and answer were recorded (kept apart). */
+  hasDetail: boolean;
+}
+
+export type ConversationMessage = UserMessage | AssistantMessage | CompactionMarker;
+
+/** A conversation's own choices: the format, model and settings its next request is sent with. */
+export interface ConversationSetup {
+  format: ChatFormat;
+  /** Streamed (`stream: true` / `:streamGenerateContent`) or one whole answer. */
+  stream: boolean;
+  model: string;
+  settings: ChatSettings;
+  /** Responses `store` (default false: nothing kept on the provider's side). */
+  store: boolean;
+  /** Responses: send only the new turns with `previous_response_id` (needs `store`). */
+  chainResponses: boolean;
+}
+
+export interface Conversation extends ConversationSetup {
+  id: string;
+  /** The user's own title, or '' for the one derived from the first message (`conversationTitle`). */
+  customTitle: string;
+  createdAt: string;
+  updatedAt: string;
+  messages: ConversationMessage[];
+}
+
+/** A conversation in the list. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  format: ChatFormat;
+  model: string;
+  messageCount: number;
+  /** The first words of the last message. */
+  preview: string;
+  /** Bytes of inspector records kept for its replies (cleared with `conversations.clearDetail`). */
+  detailBytes: number;
+}
+
+export interface ConversationList {
+  conversations: ConversationSummary[];
+  /** Conversation files that could not be read and were moved aside. */
+  movedAside: number;
+}
+
+export type ConversationExportFormat = 'md' | 'json';
+
+/** Inspector records kept per conversation: those of its latest replies (see inspector-detail-store.ts). */
+export const INSPECTOR_DETAILS_PER_CONVERSATION = 30;
+
+export const MAX_TITLE_LENGTH = 80;
+export const UNTITLED_CONVERSATION = 'New chat';
+
+/** The title a conversation is listed with: the user's own, else the first words of its first message. */
+export function conversationTitle(conversation: Pick<Conversation, 'customTitle' | 'messages'>): string {
+  const own = conversation.customTitle.trim();
+  if (own) return own.slice(0, MAX_TITLE_LENGTH);
+  const first = conversation.messages.find((message) => message.role === 'user');
+  const words = first?.text.replace(/\s+/g, ' ').trim() ?? '';
+  if (!words) return UNTITLED_CONVERSATION;
+  return words.length > MAX_TITLE_LENGTH ? `${words.slice(0, MAX_TITLE_LENGTH - 1).trimEnd()}…` : words;
+}
+
+/**
+ * Ids of every message, those a compaction replaced included, oldest first (a compaction's replaced
+ * messages come before it): each reply or compaction among them may have an inspector record.
+ */
+export function allMessageIds(messages: readonly ConversationMessage[]): string[] {
+  return messages.flatMap((message) =>
+    message.role === 'compaction' ? [...allMessageIds(message.replaced), message.id] : [message.id],
+  );
+}
+
+// ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Methods of saved conversations and their inspector records. */
+export interface ConversationsMethods {
+  /** Saved conversations, most recently updated first; `query` matches titles and message text. */
+  'conversations.list': { input: { query?: string }; output: ConversationList };
+  'conversations.get': { input: { id: string }; output: Conversation };
+  /** Writes the whole conversation (atomically), creating it when new. */
+  'conversations.save': { input: { conversation: Conversation }; output: ConversationSummary };
+  /** `title: ''` goes back to the title derived from the first message. */
+  'conversations.rename': { input: { id: string; title: string }; output: ConversationSummary };
+  'conversations.delete': { input: { id: string }; output: { deleted: boolean } };
+  /** Asks where to save, then main writes Markdown or JSON. `path: null`: the user cancelled. */
+  'conversations.export': {
+    input: { id: string; format: ConversationExportFormat };
+    output: { path: string | null };
+  };
+  /**
+   * The inspector's record of one reply or compaction, kept apart from the conversation for its latest
+   * replies only. `detail: null`: none is kept (never recorded, or dropped since to bound the store).
+   */
+  'conversations.detail': {
+    input: { id: string; messageId: string };
+    output: { detail: ReplyInspector | null };
+  };
+  /** Keeps the record of a reply that has just ended (older records of the conversation may be dropped). */
+  'conversations.saveDetail': {
+    input: { id: string; messageId: string; detail: ReplyInspector };
+    output: { detailBytes: number };
+  };
+  /** Deletes every inspector record of a conversation; the conversation itself stays. */
+  'conversations.clearDetail': { input: { id: string }; output: { detailBytes: number } };
+}
+
+// The runtime list of these methods; the `satisfies` makes it complete and exact.
+export const CONVERSATIONS_METHODS = {
+  'conversations.list': true,
+  'conversations.get': true,
+  'conversations.save': true,
+  'conversations.rename': true,
+  'conversations.delete': true,
+  'conversations.export': true,
+  'conversations.detail': true,
+  'conversations.saveDetail': true,
+  'conversations.clearDetail': true,
+} satisfies Record<keyof ConversationsMethods, true>;
