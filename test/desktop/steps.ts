@@ -79,6 +79,9 @@ export async function openPlayground(page: Page): Promise<void> {
 
 /** Sends a message and waits for its reply to end; returns the reply's text. */
 export async function chat(page: Page, text: string, options: { wait?: boolean } = {}): Promise<string> {
+  // A person types into the window in front of them; Chromium paints (and lays out content-visibility
+  // blocks of) only a page it shows, and another window of the session may have been brought up last.
+  await page.bringToFront();
   const before = await page.getByTestId('reply').count();
   await page.getByTestId('composer-input').fill(text);
   await page.getByTestId('composer-input').press('Enter');
@@ -86,9 +89,13 @@ export async function chat(page: Page, text: string, options: { wait?: boolean }
   await expect(reply).toHaveAttribute('data-state', /streaming|done/, { timeout: 15_000 });
   if (options.wait === false) return '';
   await expect(reply).toHaveAttribute('data-state', 'done', { timeout: 15_000 });
-  // What a user reads once it is done: a reply is never blank (the text shows even before markdown loads).
-  await expect(reply.getByTestId('reply-text')).not.toHaveText('', { timeout: 5_000 });
-  return reply.getByTestId('reply-text').innerText();
+  // What a user reads once it is done, as painted: a reply is never blank (its text shows even before the
+  // markdown renderer loads). innerText, not textContent: replies are laid out with content-visibility:
+  // auto, and a reply Chromium has not yet found on screen reads "" until a later frame lays it out — on a
+  // loaded machine that frame can come after `done`, so wait for it rather than read once.
+  const shown = reply.getByTestId('reply-text');
+  await expect.poll(() => shown.innerText(), { timeout: 10_000 }).not.toBe('');
+  return shown.innerText();
 }
 
 /** Every file under a folder, recursively (relative paths). */
