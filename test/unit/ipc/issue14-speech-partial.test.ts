@@ -11,6 +11,7 @@ import type { SpeechEntry, SpeechRequest, StreamBatch, StreamEvent } from '../..
 import { encodeSpeech, synthesizeSpeech } from '../../fake-gateway/audio.ts';
 import { faults, startFakeGateway } from '../../fake-gateway/server.ts';
 import type { FakeGateway, Fault } from '../../fake-gateway/types.ts';
+import { numberedSentences } from '../../support/speech-text.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
 
 let gateway: Required<FakeGateway>;
@@ -49,17 +50,13 @@ afterEach(() => {
 });
 
 /** Numbered sentences (so no two parts are alike), exactly `count` characters: five parts for 18,000. */
-function longText(count: number): string {
-  const sentences = [
+const longText = (count: number) =>
+  numberedSentences(count, [
     'The quick brown fox jumps over the lazy dog.',
     'A gateway relays requests to the model behind it.',
     'Speech is generated in parts and joined into one clip.',
     'Nothing paid for is thrown away when a request fails.',
-  ];
-  let text = '';
-  for (let i = 0; text.length < count; i++) text += `${i + 1}. ${sentences[i % sentences.length]} `;
-  return `${text.slice(0, count - 1).trimEnd()}.`;
-}
+  ]);
 
 const TEXT = longText(18_000);
 /** What the app sends for TEXT, part by part (the same pure split main uses). */

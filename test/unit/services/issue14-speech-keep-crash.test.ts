@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { numberedSentences } from '../../support/speech-text.ts';
 
 /** Once armed, any file operation that writes a name of part 2 of a clip never returns: the process is gone. */
 const crash = vi.hoisted(() => ({ armed: false }));
@@ -52,11 +53,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function longText(count: number): string {
-  let text = '';
-  for (let i = 0; text.length < count; i++) text += `${i + 1}. Every part that arrived was paid for. `;
-  return `${text.slice(0, count - 1).trimEnd()}.`;
-}
+const longText = (count: number) => numberedSentences(count, ['Every part that arrived was paid for.']);
 const TEXT = longText(14_000);
 const PARTS = splitSpeechText(TEXT).parts;
 

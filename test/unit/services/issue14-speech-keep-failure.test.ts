@@ -24,6 +24,7 @@ import type { SpeechEntry, SpeechFormat, SpeechRequest } from '../../../src-prel
 import { encodeSpeech, synthesizeSpeech } from '../../fake-gateway/audio.ts';
 import { startFakeGateway } from '../../fake-gateway/server.ts';
 import type { FakeGateway } from '../../fake-gateway/types.ts';
+import { numberedSentences } from '../../support/speech-text.ts';
 
 let gateway: Required<FakeGateway>;
 let dataDir: string;
@@ -39,16 +40,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function longText(count: number): string {
-  const sentences = [
+const longText = (count: number) =>
+  numberedSentences(count, [
     'The quick brown fox jumps over the lazy dog.',
     'Every part that arrived was paid for.',
     'A full disk must not throw it away.',
-  ];
-  let text = '';
-  for (let i = 0; text.length < count; i++) text += `${i + 1}. ${sentences[i % sentences.length]} `;
-  return `${text.slice(0, count - 1).trimEnd()}.`;
-}
+  ]);
 
 const TEXT = longText(14_000);
 const PARTS = splitSpeechText(TEXT).parts;
