@@ -30,10 +30,23 @@ export const defaultModels: FakeModel[] = [
     inputTokenLimit: 1_048_576,
     outputTokenLimit: 65_536,
   },
+  // Channels new-api reaches only through Chat Completions: a Claude channel lists its native `anthropic`
+  // type too (a format the app does not speak), a DeepSeek channel only `openai`.
+  { id: 'claude-sonnet-4-5', ownedBy: 'anthropic', endpointTypes: ['anthropic', 'openai'] },
+  { id: 'deepseek-chat', ownedBy: 'deepseek', endpointTypes: ['openai'] },
+  // A Responses-only model, as OpenAI offers o3-pro only on /v1/responses.
+  { id: 'o3-pro', ownedBy: 'openai', endpointTypes: ['openai-response'] },
 ];
 
-/** Which `endpointTypes` entry a call needs; a model without it is answered like new-api answers a format mismatch. */
+/**
+ * The `endpointTypes` entries that open a format here (`openai` Chat Completions, `openai-response`
+ * Responses, `openai-response-compact` compaction, `gemini` content generation); a model without the one a
+ * call needs is answered like new-api answers a format mismatch (`checkModel`).
+ */
 export type EndpointType = 'openai' | 'openai-response' | 'openai-response-compact' | 'gemini';
+
+/** What the listings say the model speaks (see `FakeModel.listedEndpointTypes`). */
+const listedTypes = (m: FakeModel): string[] => m.listedEndpointTypes ?? m.endpointTypes;
 
 export function openaiListing(models: FakeModel[]): unknown {
   return {
@@ -44,7 +57,7 @@ export function openaiListing(models: FakeModel[]): unknown {
       object: 'model',
       created: 1_700_000_000,
       owned_by: m.ownedBy,
-      supported_endpoint_types: m.endpointTypes,
+      supported_endpoint_types: listedTypes(m),
     })),
   };
 }
@@ -62,5 +75,5 @@ export function geminiModel(m: FakeModel): unknown {
 
 /** `/v1beta/models` lists only the models that speak the content-generation format. */
 export function geminiListing(models: FakeModel[]): unknown {
-  return { models: models.filter((m) => m.endpointTypes.includes('gemini')).map(geminiModel) };
+  return { models: models.filter((m) => listedTypes(m).includes('gemini')).map(geminiModel) };
 }

@@ -1,4 +1,5 @@
-// What both chat formats share: the reply to give, and rough token counts.
+// What the chat formats share: the reply to give, and rough token counts.
+import { sampleFromSchema } from './structured.ts';
 import type { ChatReply } from './types.ts';
 
 export const DEFAULT_REASONING =
@@ -16,6 +17,21 @@ export function defaultReply(lastUserText: string): ChatReply {
     reasoning: DEFAULT_REASONING,
     reasoningWhen: 'requested',
   };
+}
+
+/**
+ * The reply a chat endpoint gives: the one the test scripted for its format, else the default — which, when
+ * the request asked for JSON following a schema, is a document built from that schema (with the default
+ * reasoning), so a client's structured-output path sees a reply that validates.
+ */
+export function replyFor(
+  scripted: ChatReply | null,
+  lastUserText: string,
+  schema: Record<string, unknown> | undefined,
+): ChatReply {
+  if (scripted) return scripted;
+  const reply = defaultReply(lastUserText);
+  return schema ? { ...reply, text: JSON.stringify(sampleFromSchema(schema)) } : reply;
 }
 
 /** The reasoning to send, honouring `reasoningWhen`. */
@@ -42,7 +58,7 @@ export function tokens(text: string): number {
   return text.length === 0 ? 0 : Math.ceil(text.length / 4);
 }
 
-/** The text of an input part list (`input_text`, `text`, or Gemini `{text}` parts). */
+/** The text of an input part list (`input_text`, `text`, or Gemini `{text}` parts); other parts add nothing. */
 export function textOfParts(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';

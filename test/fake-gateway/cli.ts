@@ -65,6 +65,8 @@ Fake gateway running.
   Base URL   ${gateway.baseUrl}
   API key    ${gateway.apiKey}
   /v1beta    key in the ${gateway.vendorKeyHeader} header
+  Chat       /v1/responses, /v1/chat/completions, /v1beta/models/{model}:generateContent —
+             each model answers only the formats its supported_endpoint_types list (GET /v1/models)
 
 In Gateway Studio open Settings, add a profile, and enter the base URL and key above
 (keep the vendor key header at ${gateway.vendorKeyHeader}). Press Ctrl+C to stop.

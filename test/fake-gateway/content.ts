@@ -1,9 +1,12 @@
 // /v1beta content generation: generateContent (JSON), streamGenerateContent (SSE with ?alt=sse, else a
 // streamed JSON array like Google's), the model listing and one model's entry.
 import { geminiListing, geminiModel } from './catalogue.ts';
-import { chunks, cutShort, defaultReply, reasoningOf, textOfParts, tokens } from './chat.ts';
+import { chunks, cutShort, reasoningOf, replyFor, textOfParts, tokens } from './chat.ts';
+import type { OpenAIError } from './errors.ts';
+import { checkInlineData } from './images.ts';
 import { SseWriter } from './sse.ts';
 import { type Handler, isRecord } from './state.ts';
+import { contentJsonRequest } from './structured.ts';
 import { checkModel, invalidValue } from './validate.ts';
 
 /** Page tokens are opaque to clients; here one is just the offset of the page it starts. */
@@ -45,6 +48,30 @@ export const getModel: Handler = async (ex, state, _body, params) => {
   await ex.sendJson(200, geminiModel(found));
 };
 
+/** `inlineData` (or `inline_data`) parts of every content: an image type and base64 data. */
+function checkInlineParts(contents: unknown[]): OpenAIError | null {
+  for (const [i, content] of contents.entries()) {
+    if (!isRecord(content) || !Array.isArray(content.parts)) continue;
+    for (const [j, part] of content.parts.entries()) {
+      if (!isRecord(part)) continue;
+      const inline = part.inlineData ?? part.inline_data;
+      if (inline === undefined) continue;
+      const problem = checkInlineData(inline, `contents[${i}].parts[${j}].inline_data`);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
+/** Gemini sends a call's arguments as an object (`args`), not as JSON text. */
+function functionCallOf(call: { name: string; arguments: string }): { name: string; args: unknown } {
+  try {
+    return { name: call.name, args: JSON.parse(call.arguments) as unknown };
+  } catch {
+    return { name: call.name, args: {} };
+  }
+}
+
 export const generateContent: Handler = async (ex, state, body, params) => {
   const model = params.model ?? '';
   const stream = params.action === 'streamGenerateContent';
@@ -56,7 +83,9 @@ export const generateContent: Handler = async (ex, state, body, params) => {
       invalidValue('contents', '* GenerateContentRequest.contents: contents is not specified'),
     );
   }
-  const problem = checkModel(state.models, model, 'gemini');
+  const wanted = contentJsonRequest(request);
+  const problem =
+    checkInlineParts(request.contents) ?? wanted.problem ?? checkModel(state.models, model, 'gemini');
   if (problem) return ex.sendError(problem);
 
   let lastUserText = '';
@@ -69,13 +98,15 @@ export const generateContent: Handler = async (ex, state, body, params) => {
     promptText += text;
     if (content.role === undefined || content.role === 'user') lastUserText = text;
   }
-  const reply = state.replies.content ?? defaultReply(lastUserText);
+  const reply = replyFor(state.replies.content, lastUserText, wanted.schema);
   const config = isRecord(request.generationConfig) ? request.generationConfig : {};
   const thinking = isRecord(config.thinkingConfig) ? config.thinkingConfig : {};
   const thoughts = reasoningOf(reply, thinking.includeThoughts === true);
   let text = reply.text;
   if (reply.incomplete === 'max_output_tokens') text = cutShort(text);
   const finishReason = reply.incomplete === 'max_output_tokens' ? 'MAX_TOKENS' : 'STOP';
+  // A tool call is a `functionCall` part after the text; Gemini still ends such a turn with STOP.
+  const call = reply.toolCall && !reply.incomplete ? { functionCall: functionCallOf(reply.toolCall) } : null;
   const responseId = Math.random().toString(36).slice(2, 14);
   const usage = {
     promptTokenCount: tokens(promptText) + 1,
@@ -111,14 +142,19 @@ export const generateContent: Handler = async (ex, state, body, params) => {
       });
     }
     if (blocked) return ex.sendJson(200, blockedBody);
-    const parts = [...(thoughts ? [{ text: thoughts, thought: true }] : []), { text }];
+    const parts = [
+      ...(thoughts ? [{ text: thoughts, thought: true }] : []),
+      ...(text || !call ? [{ text }] : []),
+      ...(call ? [call] : []),
+    ];
     return ex.sendJson(200, chunk(parts, true));
   }
 
   // Each chunk carries only its new text; the last also carries finishReason and the final usage.
-  const pieces: Array<{ text: string; thought?: true }> = [
+  const pieces: unknown[] = [
     ...chunks(thoughts, reply.chunkSize ?? 8).map((t) => ({ text: t, thought: true as const })),
     ...chunks(text, reply.chunkSize ?? 8).map((t) => ({ text: t })),
+    ...(call ? [call] : []),
   ];
   const bodies: unknown[] = blocked
     ? [blockedBody]

@@ -11,7 +11,7 @@
 // - error messages: the whole key, then its first 16 characters, then each secret header value;
 // - JSON bodies: an `echo` field with the key JSON-escaped (`\u0073\u006b…` in the raw body) and an
 //   `echo_base64` field with `Bearer <key>` and each header value base64-encoded;
-// - the chat reply (both formats, streamed and not): the key, its first 16 characters and each header
+// - the chat reply (all three formats, streamed and not): the key, its first 16 characters and each header
 //   value, in deltas of 5 characters so that no delta holds 8 characters of any of them, then the
 //   base64 of `Bearer <key>`; and a reasoning summary (thought parts) quoting the key, in deltas too;
 // - the transcript: the key's first 16 characters and each header value base64-encoded;
@@ -111,7 +111,7 @@ export class CredentialEcho {
     const reply = this.#chatReply();
     return {
       ...state,
-      replies: { responses: reply, content: reply },
+      replies: { responses: reply, chat: reply, content: reply },
       transcript: this.#transcript(state.transcript),
       models: [...state.models, ...this.#models(state.models)],
     };

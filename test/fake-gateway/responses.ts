@@ -1,8 +1,11 @@
 // POST /v1/responses (JSON or SSE) and POST /v1/responses/compact.
 import { randomBytes } from 'node:crypto';
-import { chunks, cutShort, defaultReply, reasoningOf, textOfParts, tokens } from './chat.ts';
+import { chunks, cutShort, reasoningOf, replyFor, textOfParts, tokens } from './chat.ts';
+import type { OpenAIError } from './errors.ts';
+import { checkImageUrl } from './images.ts';
 import { type SseEvent, SseWriter } from './sse.ts';
 import { type GatewayState, type Handler, isRecord } from './state.ts';
+import { responsesJsonRequest, strictSchemaProblem } from './structured.ts';
 import { checkModel, invalidValue, missingParameter } from './validate.ts';
 
 function id(prefix: string): string {
@@ -45,6 +48,21 @@ function summariseInput(input: unknown): InputSummary | null {
   return { lastUserText, allText, userMessages };
 }
 
+/** `input_image` parts: an image URL (https or a base64 data URL) or an uploaded file's id. */
+function checkInputImages(input: unknown): OpenAIError | null {
+  if (!Array.isArray(input)) return null;
+  for (const [i, item] of input.entries()) {
+    if (!isRecord(item) || !Array.isArray(item.content)) continue;
+    for (const [j, part] of item.content.entries()) {
+      if (!isRecord(part) || part.type !== 'input_image') continue;
+      if (part.image_url === undefined && typeof part.file_id === 'string') continue;
+      const problem = checkImageUrl(part.image_url, `input[${i}].content[${j}].image_url`);
+      if (problem) return problem;
+    }
+  }
+  return null;
+}
+
 function validate(
   state: GatewayState,
   json: unknown,
@@ -60,7 +78,13 @@ function validate(
       "Invalid type for 'input': expected a string or an array of items.",
       'invalid_type',
     );
-  return checkModel(state.models, json.model, endpoint);
+  const wanted = responsesJsonRequest(json);
+  const problem = checkInputImages(json.input) ?? wanted.problem;
+  if (problem) return problem;
+  return (
+    checkModel(state.models, json.model, endpoint) ??
+    strictSchemaProblem(state.models, json.model, wanted, 'responses')
+  );
 }
 
 export const createResponse: Handler = async (ex, state, body) => {
@@ -69,7 +93,7 @@ export const createResponse: Handler = async (ex, state, body) => {
   const request = body.json as Record<string, unknown>;
   const model = String(request.model);
   const input = summariseInput(request.input ?? [])!;
-  const reply = state.replies.responses ?? defaultReply(input.lastUserText);
+  const reply = replyFor(state.replies.responses, input.lastUserText, responsesJsonRequest(request).schema);
   const wantsReasoning = isRecord(request.reasoning) && request.reasoning.summary != null;
   const reasoning = reasoningOf(reply, wantsReasoning);
   let text = reply.text;
@@ -103,9 +127,21 @@ export const createResponse: Handler = async (ex, state, body) => {
     content: [textPart],
   };
   const finalStatus = reply.incomplete ? 'incomplete' : 'completed';
+  // A turn that ends with a tool call: a `function_call` item after the text (the text left out when empty).
+  const call = reply.toolCall && !reply.incomplete ? reply.toolCall : undefined;
+  const withMessage = reply.incomplete !== 'content_filter' && !(call && text === '');
+  const callItem = call && {
+    id: id('fc'),
+    type: 'function_call',
+    status: 'completed',
+    arguments: call.arguments,
+    call_id: id('call'),
+    name: call.name,
+  };
   const output: unknown[] = [];
   if (reasoning) output.push(reasoningItem);
-  if (reply.incomplete !== 'content_filter') output.push(messageItem);
+  if (withMessage) output.push(messageItem);
+  if (callItem) output.push(callItem);
   const response = (status: string, withOutput: boolean) => ({
     id: responseId,
     object: 'response',
@@ -125,7 +161,7 @@ export const createResponse: Handler = async (ex, state, body) => {
     },
     store: request.store ?? true,
     temperature: request.temperature ?? 1,
-    text: { format: { type: 'text' } },
+    text: isRecord(request.text) ? request.text : { format: { type: 'text' } },
     tool_choice: 'auto',
     tools: [],
     top_p: request.top_p ?? 1,
@@ -191,7 +227,7 @@ export const createResponse: Handler = async (ex, state, body) => {
     await sse.send(event('response.output_item.done', { output_index: outputIndex, item: reasoningItem }));
     outputIndex += 1;
   }
-  if (reply.incomplete !== 'content_filter') {
+  if (withMessage) {
     const base = { item_id: messageId, output_index: outputIndex, content_index: 0 };
     await sse.send(
       event('response.output_item.added', {
@@ -206,6 +242,23 @@ export const createResponse: Handler = async (ex, state, body) => {
     await sse.send(event('response.output_text.done', { ...base, text, logprobs: [] }));
     await sse.send(event('response.content_part.done', { ...base, part: textPart }));
     await sse.send(event('response.output_item.done', { output_index: outputIndex, item: messageItem }));
+    outputIndex += 1;
+  }
+  if (callItem) {
+    const base = { item_id: callItem.id, output_index: outputIndex };
+    await sse.send(
+      event('response.output_item.added', {
+        output_index: outputIndex,
+        item: { ...callItem, status: 'in_progress', arguments: '' },
+      }),
+    );
+    for (const delta of chunks(callItem.arguments, reply.chunkSize ?? 8)) {
+      await sse.send(event('response.function_call_arguments.delta', { ...base, delta }));
+    }
+    await sse.send(
+      event('response.function_call_arguments.done', { ...base, arguments: callItem.arguments }),
+    );
+    await sse.send(event('response.output_item.done', { output_index: outputIndex, item: callItem }));
   }
   const terminal = finalStatus === 'completed' ? 'response.completed' : 'response.incomplete';
   await sse.send(event(terminal, { response: response(finalStatus, true) }, true));

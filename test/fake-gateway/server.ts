@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { checkAuth, type Family } from './auth.ts';
 import { type BodyKind, readBody } from './body.ts';
 import { defaultModels, openaiListing } from './catalogue.ts';
+import { createChatCompletion } from './chat-completions.ts';
 import { generateContent, getModel, listModels } from './content.ts';
 import { credentialEcho, type EchoOptions } from './echo-credentials.ts';
 import { newRequestId } from './errors.ts';
@@ -21,6 +22,7 @@ import type {
   FakeGatewayOptions,
   FakeModel,
   RecordedRequest,
+  ReplyFormat,
   RequestClosedEvent,
   TranscriptSpec,
 } from './types.ts';
@@ -50,6 +52,7 @@ function findRoute(method: string, path: string): Route | null {
   if (post && path === '/v1/audio/speech') return v1('json', speak);
   if (post && path === '/v1/responses') return v1('json', createResponse);
   if (post && path === '/v1/responses/compact') return v1('json', compactResponse);
+  if (post && path === '/v1/chat/completions') return v1('json', createChatCompletion);
   if (get && path === '/v1beta/models')
     return { family: 'v1beta', body: 'any', handler: listModels, params: {} };
   const prefix = '/v1beta/models/';
@@ -98,9 +101,10 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
   const closeListeners = new Set<(event: RequestClosedEvent) => void>();
   let eventDelayMs = initialDelay;
   let closedByClient = 0;
+  const everyFormat = (reply: ChatReply | null) => ({ responses: reply, chat: reply, content: reply });
   const state: GatewayState = {
     models: initialModels,
-    replies: { responses: initialReply, content: initialReply },
+    replies: everyFormat(initialReply),
     transcript: initialTranscript,
     modelPageSize: initialPageSize,
   };
@@ -235,9 +239,9 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     inject: (rule) => faultBook.inject(rule),
     clearFaults: () => faultBook.clear(),
     setChatReply(reply: ChatReply) {
-      state.replies = { responses: reply, content: reply };
+      state.replies = everyFormat(reply);
     },
-    setChatReplyFor(format: 'responses' | 'content', reply: ChatReply) {
+    setChatReplyFor(format: ReplyFormat, reply: ChatReply) {
       state.replies[format] = reply;
     },
     setEventDelay(ms: number) {
@@ -282,7 +286,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     reset() {
       requests.length = 0;
       faultBook.clear();
-      state.replies = { responses: initialReply, content: initialReply };
+      state.replies = everyFormat(initialReply);
       state.transcript = initialTranscript;
       state.models = initialModels;
       state.modelPageSize = initialPageSize;

@@ -1,11 +1,12 @@
 // What the endpoint handlers read: the gateway's current settings, as changed by the test.
 import type { Exchange } from './exchange.ts';
 import type { ParsedMultipart } from './multipart.ts';
-import type { ChatReply, FakeModel, TranscriptSpec } from './types.ts';
+import type { ChatReply, FakeModel, ReplyFormat, TranscriptSpec } from './types.ts';
 
 export interface GatewayState {
   models: FakeModel[];
-  replies: { responses: ChatReply | null; content: ChatReply | null };
+  /** The scripted reply per format; null: the default reply. */
+  replies: Record<ReplyFormat, ChatReply | null>;
   transcript: TranscriptSpec | null;
   /** Models per `/v1beta/models` page; null: one page. */
   modelPageSize: number | null;

@@ -15,7 +15,10 @@ export interface FakeGatewayOptions {
   eventDelayMs?: number;
   /** The model catalogue both listings answer with and chat/audio calls are checked against. Default: ./catalogue.ts. */
   models?: FakeModel[];
-  /** The first chat reply (as `setChatReply`). Default: an echo of the last user text plus some non-ASCII text. */
+  /**
+   * The first chat reply (as `setChatReply`). Default: an echo of the last user text plus some non-ASCII text,
+   * or, when the request asks for JSON following a schema, a document built from that schema.
+   */
   chatReply?: ChatReply;
   /** The transcript of every upload (as `setTranscript`). Default: plausible sentences fitted to the audio's length. */
   transcript?: TranscriptSpec;
@@ -39,8 +42,18 @@ export interface FakeGatewayOptions {
 export interface FakeModel {
   id: string;
   ownedBy: string;
-  /** new-api's `supported_endpoint_types`: `openai`, `openai-response`, `openai-response-compact`, `gemini`. */
+  /**
+   * new-api's `supported_endpoint_types`, which also decide what the model answers: `openai` (Chat
+   * Completions), `openai-response` (Responses), `openai-response-compact`, `gemini` (content generation).
+   * Other types new-api lists (`anthropic`, `jina-rerank`, …) are shown in the listing but open no format here.
+   */
   endpointTypes: string[];
+  /**
+   * What the listings say the model speaks, when that differs from what it answers: new-api lists a
+   * channel type's usual endpoints, and a channel may still fail to convert one of them (500
+   * `convert_request_failed`, WIRE.md part 3). Default: `endpointTypes`.
+   */
+  listedEndpointTypes?: string[];
   displayName?: string;
   inputTokenLimit?: number;
   outputTokenLimit?: number;
@@ -117,8 +130,9 @@ export type Fault =
   | { kind: 'cut-stream'; afterEvents: number }
   /**
    * A stream that sends an error event after N events (the format's own error shape). On /v1/responses
-   * `event` picks `error` (default) or a `response.failed` terminal. A non-streamed transcription answers
-   * 200 with an `{error}` object: alone when `afterEvents` is 0, else after the transcript.
+   * `event` picks `error` (default) or a `response.failed` terminal; on /v1/chat/completions it is a
+   * `data: {"error": {…}}` chunk and no `[DONE]`. A non-streamed transcription answers 200 with an `{error}`
+   * object: alone when `afterEvents` is 0, else after the transcript; a non-streamed chat call answers 500.
    */
   | { kind: 'error-event'; afterEvents: number; message?: string; event?: 'error' | 'response.failed' }
   /** No response headers for `ms` milliseconds. */
@@ -144,23 +158,38 @@ export interface FaultRule {
   fault: Fault;
 }
 
-/** What streamed and non-streamed chat calls answer with. */
+/** The three chat formats, each with its own scripted reply (`setChatReplyFor`). */
+export type ReplyFormat = 'responses' | 'chat' | 'content';
+
+/** What streamed and non-streamed chat calls answer with, in whichever format they were asked. */
 export interface ChatReply {
   text: string;
-  /** A reasoning summary sent before the text (Responses) or as thought parts (content generation). */
+  /**
+   * Reasoning sent before the text: a reasoning summary (Responses), `reasoning_content` (Chat Completions)
+   * or thought parts (content generation).
+   */
   reasoning?: string;
   /** Characters per text delta. Default 8. */
   chunkSize?: number;
   /**
    * When the reasoning is sent: `always` (default), or only when the request asks for it
-   * (`reasoning.summary` on Responses, `thinkingConfig.includeThoughts` on content generation).
+   * (`reasoning.summary` on Responses, `reasoning_effort` other than `none` on Chat Completions,
+   * `thinkingConfig.includeThoughts` on content generation).
    */
   reasoningWhen?: 'always' | 'requested';
   /**
-   * End the turn early: `max_output_tokens` (Responses `incomplete` / finishReason `MAX_TOKENS`) or
-   * `content_filter` (Responses `incomplete` / a blocked prompt with `promptFeedback` and no candidates).
+   * End the turn early: `max_output_tokens` (Responses `incomplete` / Chat Completions `finish_reason:
+   * "length"` / finishReason `MAX_TOKENS`, each with the first half of the text) or `content_filter`
+   * (Responses `incomplete` / `finish_reason: "content_filter"` with no text / a blocked prompt with
+   * `promptFeedback` and no candidates).
    */
   incomplete?: 'max_output_tokens' | 'content_filter';
+  /**
+   * End the turn by calling a tool, after the text (if any): Chat Completions `tool_calls` with
+   * `finish_reason: "tool_calls"`, a Responses `function_call` output item, a content-generation
+   * `functionCall` part. `arguments` is the JSON text of the arguments.
+   */
+  toolCall?: { name: string; arguments: string };
 }
 
 /** Passed to `onRequestClosed` listeners. */
@@ -181,7 +210,7 @@ export interface FakeGateway {
   /** Adds a fault rule; rules are tried in the order added. */
   inject(rule: FaultRule): void;
   clearFaults(): void;
-  /** Sets the reply of the chat endpoints (both formats). */
+  /** Sets the reply of the chat endpoints (all three formats). */
   setChatReply(reply: ChatReply): void;
   setEventDelay(ms: number): void;
   /** Forgets recorded requests, faults and custom replies. */
@@ -190,8 +219,8 @@ export interface FakeGateway {
 
   // Additions (all present on what `startFakeGateway` returns; optional here so the interface stays compatible).
 
-  /** Replaces the chat reply of one format only; `setChatReply` sets both. */
-  setChatReplyFor?(format: 'responses' | 'content', reply: ChatReply): void;
+  /** Replaces the chat reply of one format only; `setChatReply` sets all three. */
+  setChatReplyFor?(format: ReplyFormat, reply: ChatReply): void;
   /** Sets the transcript of later uploads; `null` goes back to the generated one. */
   setTranscript?(transcript: TranscriptSpec | null): void;
   /** Replaces the catalogue (both listings, and the known-model check); `null` restores the default. */

@@ -17,7 +17,12 @@ export function invalidValue(param: string, message: string, code = 'invalid_val
   return { status: 400, message, type: 'invalid_request_error', param, code };
 }
 
-/** new-api's answers: 503 when no channel has the model, a format error when its channel cannot speak this one. */
+/**
+ * new-api's routing, the one rule for every endpoint: 503 when no channel has the model; when its channel
+ * cannot speak the endpoint's format (its `endpointTypes` lack it, whatever other types it lists), 500
+ * `convert_request_failed` "not implemented" (WIRE.md Part 2 "Chat Completions", Part 3) — or, for
+ * compaction, the 400 new-api gives a channel without it.
+ */
 export function checkModel(models: FakeModel[], model: string, needs: EndpointType): OpenAIError | null {
   const found = models.find((m) => m.id === model);
   if (!found) {

@@ -7,6 +7,7 @@ import type { FakeGateway } from '../../fake-gateway/types.ts';
 import { SecretScanner } from '../../support/secret-scan.ts';
 import {
   audioForm,
+  chatBody,
   contentBody,
   parseSse,
   responsesBody,
@@ -92,6 +93,26 @@ describe('echo credentials', () => {
     expect(joined).toContain(KEY);
     expect(joined).toContain(HEADER_VALUE);
     expect(joined).toContain(Buffer.from(`Bearer ${KEY}`).toString('base64'));
+  });
+
+  it('a streamed Chat Completions reply splits them over content and reasoning_content deltas too', async () => {
+    const res = await v1Json(gw, '/v1/chat/completions', chatBody({ stream: true }), {
+      headers: secretHeaders,
+    });
+    const deltas = parseSse(await res.text())
+      .filter((event) => event.data !== '[DONE]')
+      .map(
+        (event) =>
+          (JSON.parse(event.data) as { choices: Array<{ delta: Record<string, string | null> }> }).choices[0]!
+            .delta,
+      );
+    const pieces = (field: string) => deltas.map((delta) => delta[field] ?? '');
+    for (const piece of [...pieces('content'), ...pieces('reasoning_content')]) {
+      expect(found(piece)).toEqual([]);
+    }
+    expect(pieces('content').join('')).toContain(KEY);
+    expect(pieces('content').join('')).toContain(HEADER_VALUE);
+    expect(pieces('reasoning_content').join('')).toContain(KEY);
   });
 
   it('a streamed content-generation reply (vendor header) does the same', async () => {

@@ -114,3 +114,13 @@ export const responsesBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 export const contentBody = { contents: [{ role: 'user', parts: [{ text: 'Hello' }] }] };
+export const chatBody = (extra: Record<string, unknown> = {}) => ({
+  model: 'deepseek-chat',
+  messages: [{ role: 'user', content: 'Hello' }],
+  ...extra,
+});
+
+/** A 1×1 transparent PNG, as a base64 data URL (what the app sends for a picked image). */
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
