@@ -6,7 +6,9 @@ import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { APP_HOST, APP_SCHEME, MEDIA_ROUTE } from './app-origin.ts';
+import { createAttachmentRequestHandler } from './attachment-route.ts';
 import { isInsideFolder } from './folders.ts';
+import type { ImageAttachments } from './services/image-attachments.ts';
 import { GRANTED_SEGMENT, type MediaGrants } from './services/media-grants.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -113,6 +115,8 @@ export interface AppFileServerOptions {
   mediaCorsOrigin?: string | null;
   /** Audio files elsewhere on disk that main granted the page (dropped or picked files). */
   grants?: Pick<MediaGrants, 'resolve'>;
+  /** The Playground's image attachments, served under `ATTACHMENT_ROUTE` (attachment-route.ts). */
+  attachments?: Pick<ImageAttachments, 'find'>;
 }
 
 function textResponse(status: number, text: string, headers: Record<string, string>): Response {
@@ -168,7 +172,13 @@ export function createAppRequestHandler(
     'Cache-Control': 'no-cache',
   };
 
+  const attachments = options.attachments
+    ? createAttachmentRequestHandler(options.attachments, options.contentSecurityPolicy)
+    : null;
+
   return async (request) => {
+    const attachment = attachments ? await attachments(request) : null;
+    if (attachment) return attachment;
     let url: URL;
     try {
       url = new URL(request.url);

@@ -1,6 +1,7 @@
 // Where the app's own page lives and how its media files are addressed. Plain TypeScript (no electron
 // import) so the protocol handler, the security policy, unit tests and the browser harness share one truth.
 import { relative, resolve, sep } from 'node:path';
+import { ATTACHMENT_ROUTE } from '../src-preload/contract.ts';
 import { isInsideFolder } from './folders.ts';
 
 export const APP_SCHEME = 'app';
@@ -61,7 +62,10 @@ export function createAppUrlMatcher(devServerUrl?: string): AppUrlMatcher {
     isAppUrl(url) {
       const parsed = parse(url);
       if (!parsed) return false;
-      if (isOurScheme(parsed)) return !parsed.pathname.startsWith(MEDIA_ROUTE);
+      // Media and attachment images are files the page loads, never pages that may hold the bridge.
+      if (isOurScheme(parsed)) {
+        return !parsed.pathname.startsWith(MEDIA_ROUTE) && !parsed.pathname.startsWith(ATTACHMENT_ROUTE);
+      }
       return devOrigin !== null && parsed.origin === devOrigin;
     },
     isAppOrigin(origin) {

@@ -1,10 +1,12 @@
-// The `app://gateway-studio/` scheme: serves the built renderer and history audio. Registered as a
-// privileged standard scheme so the page gets a real origin ('self' in the CSP, fetch, media streaming).
+// The `app://gateway-studio/` scheme: serves the built renderer, history audio and image attachments.
+// Registered as a privileged standard scheme so the page gets a real origin ('self' in the CSP, fetch,
+// media streaming).
 import { join } from 'node:path';
 import { app, protocol } from 'electron';
 import { createAppRequestHandler } from '../app-files.ts';
 import { APP_SCHEME, createAppUrlMatcher, devServerOrigin, MEDIA_DIR_NAME } from '../app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../csp.ts';
+import { createImageAttachments } from '../services/image-attachments.ts';
 import type { MediaGrants } from '../services/media-grants.ts';
 
 /** The Vite dev server URL under `electron-vite dev`; never honoured in a packaged app or for remote hosts. */
@@ -56,6 +58,9 @@ export function handleAppProtocol({ dataDir, grants, rendererDir }: AppProtocolP
       contentSecurityPolicy: CONTENT_SECURITY_POLICY,
       mediaCorsOrigin: devServerOrigin(devServerUrl),
       grants,
+      // The Playground's image thumbnails. The store lives on disk, so this reader of it and the IPC
+      // layer's writer agree without sharing an object.
+      attachments: createImageAttachments(dataDir),
     }),
   );
 }

@@ -4,6 +4,7 @@ import { stripModelsPrefix } from './catalogue.ts';
 import { failureFromErrorObject, malformedFailure } from './errors.ts';
 import { GatewayError } from './gateway-error.ts';
 import { isRecord, numberOrNull } from './json.ts';
+import { contentJsonConfig } from './json-schema-format.ts';
 import type { ChatResult } from './types.ts';
 
 /** `models/gemini-x` and `gemini-x` name the same model; the path wants the bare name. */
@@ -34,6 +35,8 @@ export function buildGenerateContentBody(request: GenerateContentRequest): Recor
   if (settings.thinkingBudget !== undefined) {
     config.thinkingConfig = { thinkingBudget: settings.thinkingBudget, includeThoughts: true };
   }
+  if (settings.structuredOutput !== undefined)
+    Object.assign(config, contentJsonConfig(settings.structuredOutput));
   if (Object.keys(config).length > 0) body.generationConfig = config;
   return body;
 }

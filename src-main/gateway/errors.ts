@@ -12,8 +12,16 @@ export type Operation =
   | 'speech'
   | 'responses'
   | 'compact'
+  | 'chat'
   | 'content'
   | 'models';
+
+/** The chat formats: a call of one of them that the model's channel cannot take can go to another. */
+type ChatOperation = 'responses' | 'chat' | 'content';
+
+function isChatOperation(operation: Operation): operation is ChatOperation {
+  return operation === 'responses' || operation === 'chat' || operation === 'content';
+}
 
 /** The fields every known error body shape boils down to. */
 export interface ErrorFields {
@@ -81,10 +89,26 @@ const FORMAT_MARKERS = /convert_request_failed|not[ _]implemented/i;
 // channel", "unsupported endpoint"), as opposed to any other 400 it may send on that endpoint.
 const UNSUPPORTED_MARKERS =
   /unsupported[ _]endpoint|(?:endpoint|compact\w*)\b[^.]*\b(?:not supported|unsupported|not available|not enabled)|(?:does not|doesn't|not) support\w*\b[^.]*\b(?:endpoint|compact)/i;
+/**
+ * A 404 that is the gateway's own answer about this model on this path, not an address it does not know:
+ * OpenAI's "This is not a chat model and thus not supported in the v1/chat/completions endpoint", Google's
+ * "models/x is not found for API version v1beta, or is not supported for generateContent", a relay's
+ * "model x is not supported" / "unsupported endpoint". Texts that only say the address is unknown (new-api's
+ * "Invalid URL (POST /v1/…)", a router's "404 page not found") are left out on purpose: those mean a wrong
+ * base URL as often as anything (a base URL that already ends in /v1 makes every path /v1/v1/…).
+ */
+const FORMAT_REFUSED_404 =
+  /unsupported[ _](?:endpoint|path|model)|\b(?:models?|endpoint|path|url)\b[^.]*\b(?:is|are) not supported|(?:does not|doesn't|do not|don't|not) support\w*\b[^.]*\b(?:endpoint|path|url|models?)\b|not supported (?:for|on|in|by)\b|not a chat model/i;
 // new-api routes a compaction as `<model>-openai-compact`: "no channel for that model" means no channel
 // offers compaction for this model, not that the model is missing.
 const COMPACT_ROUTE = /-openai-compact\b/i;
 const MAX_MESSAGE_CHARS = 500;
+/**
+ * How much of an error's text is searched for markers. A gateway says what went wrong in its first
+ * sentences; the phrase patterns above scan to the end of a sentence from each keyword, which on a long
+ * hostile body without full stops (up to 64 KB) would take seconds.
+ */
+const MAX_MARKER_CHARS = 2_000;
 
 function asText(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
@@ -193,22 +217,28 @@ export function retryAfterMsFromHeaders(headers: Headers | undefined, now = Date
   return Math.max(0, date - now);
 }
 
+/** Each chat format as a hint names it: in words, with its path. */
+const FORMAT_NAMES: Record<ChatOperation, string> = {
+  responses: 'the Responses format (/v1/responses)',
+  chat: 'the Chat Completions format (/v1/chat/completions)',
+  content: 'the content-generation format (/v1beta)',
+};
+
+/**
+ * The format that failed, and the way out: another format the model's channel speaks. Which ones it speaks
+ * is the model list's to say (the error's buttons offer them), so the hint names none of them itself.
+ */
 function formatHint(operation: Operation): string {
-  switch (operation) {
-    case 'responses':
-    case 'compact':
-      return (
-        "This model's channel cannot use the Responses format (/v1/responses). Try the content-generation " +
-        'format (/v1beta) instead; a model that only speaks chat completions needs /v1/chat/completions.'
-      );
-    case 'content':
-      return (
-        "This model's channel cannot use the content-generation format (/v1beta). Try the Responses format " +
-        '(/v1/responses) instead; a model that only speaks chat completions needs /v1/chat/completions.'
-      );
-    default:
-      return "This model's channel does not offer this endpoint. Pick a model made for it.";
+  if (isChatOperation(operation)) {
+    return `This model's channel does not speak ${FORMAT_NAMES[operation]}. Switch to a format it speaks, as the model list shows.`;
   }
+  if (operation === 'compact') {
+    return (
+      `This model's channel does not speak ${FORMAT_NAMES.responses}, which compaction needs. ` +
+      'Keep the conversation as it is, or switch to a format the channel speaks.'
+    );
+  }
+  return "This model's channel does not offer this endpoint. Pick a model made for it.";
 }
 
 /** What a 413 asks of the user: the part of the request that can be made smaller on this call. */
@@ -220,6 +250,7 @@ function tooLargeHint(operation: Operation): string {
     case 'speech':
       return 'The request is too large for the gateway. Use a shorter text.';
     case 'responses':
+    case 'chat':
     case 'content':
     case 'compact':
       return 'The request is too large for the gateway. Start a new conversation, or remove long messages and attachments from this one.';
@@ -278,13 +309,36 @@ interface Classified {
   retryable: boolean;
 }
 
+/**
+ * Whether a chat call was refused because the model's channel does not speak its format, beyond the
+ * markers every operation shares (500 `convert_request_failed` / "not implemented", 501): a 400 saying the
+ * endpoint is not offered (WIRE.md: "or 400 'unsupported endpoint'"), or a 404 in which the gateway itself
+ * says so about this model or path (`FORMAT_REFUSED_404`). A 404 that is not the gateway's own error
+ * object (no body, a proxy's page) still means the address is wrong, and says to check the base URL.
+ */
+function chatFormatRefused(
+  effective: number | undefined,
+  markers: string,
+  operation: Operation,
+  fromErrorObject: boolean,
+): boolean {
+  if (!isChatOperation(operation)) return false;
+  if (effective === 400) return UNSUPPORTED_MARKERS.test(markers);
+  return effective === 404 && fromErrorObject && FORMAT_REFUSED_404.test(markers);
+}
+
+/** `fromErrorObject`: the fields came from the gateway's own JSON error object, not from plain text. */
 function classify(
   status: number | undefined,
   fields: ErrorFields,
   operation: Operation,
   retryAfterMs: number | undefined,
+  fromErrorObject = true,
 ): Classified {
-  const markers = [fields.code, fields.type, fields.status, fields.message].filter(Boolean).join(' ');
+  const markers = [fields.code, fields.type, fields.status, fields.message]
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, MAX_MARKER_CHARS);
   const effective =
     status ??
     (fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined) ??
@@ -314,7 +368,10 @@ function classify(
       retryable: false,
     };
   }
-  if ((effective === 400 || effective === 500 || effective === 501) && FORMAT_MARKERS.test(markers)) {
+  if (
+    ((effective === 400 || effective === 500 || effective === 501) && FORMAT_MARKERS.test(markers)) ||
+    chatFormatRefused(effective, markers, operation, fromErrorObject)
+  ) {
     return { code: 'format_unsupported', hint: formatHint(operation), retryable: false };
   }
   if (fields.code === 'model_not_found' || fields.type === 'model_not_found') {
@@ -435,7 +492,13 @@ export function failureFromHttp(input: HttpErrorInput): GatewayError {
   const fields = errorFieldsFromText(input.bodyText);
   // A header wins; Google's body-borne RetryInfo counts the same when there is none.
   const retryAfterMs = retryAfterMsFromHeaders(input.headers) ?? fields.retryDelayMs;
-  const classified = classify(input.status, fields, input.operation, retryAfterMs);
+  const classified = classify(
+    input.status,
+    fields,
+    input.operation,
+    retryAfterMs,
+    isErrorObjectText(input.bodyText),
+  );
   const statusText = input.statusText || HTTP_STATUS_TEXT[input.status] || '';
   const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
   const { message, requestId } = cleanMessage(fields.message, fallback);
@@ -449,6 +512,18 @@ export function failureFromHttp(input: HttpErrorInput): GatewayError {
     }),
     input.operation,
   );
+}
+
+/** Whether an error body is a JSON error object (`{error: …}`, either shape, or Gemini's array of one). */
+function isErrorObjectText(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return false;
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    return carriesError(Array.isArray(parsed) ? parsed[0] : parsed);
+  } catch {
+    return false;
+  }
 }
 
 /** An error object that arrived inside a 200 answer or a stream (either shape). */

@@ -3,6 +3,7 @@
 import type {
   AudioSource,
   CatalogueModel,
+  ChatCompletionsRequest,
   CompactRequest,
   CompactResult,
   GenerateContentRequest,
@@ -15,11 +16,17 @@ import type {
 } from '../../src-preload/contract.ts';
 import { audioFilePart, transcriptionFields } from './audio.ts';
 import { catalogueFromV1, catalogueFromV1betaPages, nextPageTokenOf } from './catalogue.ts';
+import {
+  buildChatCompletionsBody,
+  CHAT_COMPLETIONS_PATH,
+  chatResultFromCompletion,
+} from './chat-completions.ts';
+import { createChatCompletionsNormaliser, eventsFromCompletionBody } from './chat-completions-stream.ts';
 import { buildGenerateContentBody, chatResultFromContent, contentPath } from './content.ts';
 import { createContentNormaliser, eventsFromContentBody } from './content-stream.ts';
 import { MAX_MODEL_PAGES } from './defaults.ts';
 import { asFailure, withOperationAdvice } from './errors.ts';
-import { runEventStream } from './event-stream.ts';
+import { errorEvent, runEventStream, type StreamNormaliser } from './event-stream.ts';
 import { createHttpCore, type Exchange } from './http.ts';
 import { encodeMultipart } from './multipart.ts';
 import {
@@ -84,7 +91,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   function sendJson(
     path: string,
-    operation: 'responses' | 'compact' | 'content',
+    operation: 'responses' | 'compact' | 'chat' | 'content',
     json: unknown,
     call: CallOptions | undefined,
   ): Promise<Exchange> {
@@ -100,11 +107,47 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   async function postJson(
     path: string,
-    operation: 'responses' | 'content',
+    operation: 'responses' | 'chat' | 'content',
     json: unknown,
     call: CallOptions | undefined,
   ): Promise<unknown> {
     return (await sendJson(path, operation, json, call)).json();
+  }
+
+  /**
+   * One chat format's streamed call. It never throws: a body that cannot be built (a structured-output
+   * schema that is not JSON) is the stream's one error event, and nothing is sent.
+   */
+  function streamJson(
+    format: {
+      path: string;
+      operation: 'responses' | 'chat' | 'content';
+      body: () => unknown;
+      normaliser: StreamNormaliser;
+      eventsFromJson: (body: unknown) => StreamEvent[];
+    },
+    call: CallOptions | undefined,
+  ): AsyncIterable<StreamEvent> {
+    let json: unknown;
+    try {
+      json = format.body();
+    } catch (error) {
+      return eventsOnly([errorEvent(error)]);
+    }
+    return runEventStream({
+      http,
+      spec: {
+        method: 'POST',
+        path: format.path,
+        operation: format.operation,
+        json,
+        accept: 'text/event-stream',
+        signal: call?.signal,
+        observer: call?.observer,
+      },
+      normaliser: format.normaliser,
+      eventsFromJson: format.eventsFromJson,
+    });
   }
 
   return {
@@ -158,20 +201,35 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     },
 
     streamResponses(request: ResponsesRequest, call?: CallOptions): AsyncIterable<StreamEvent> {
-      return runEventStream({
-        http,
-        spec: {
-          method: 'POST',
+      return streamJson(
+        {
           path: '/v1/responses',
           operation: 'responses',
-          json: buildResponsesBody(request, true),
-          accept: 'text/event-stream',
-          signal: call?.signal,
-          observer: call?.observer,
+          body: () => buildResponsesBody(request, true),
+          normaliser: createResponsesNormaliser(),
+          eventsFromJson: eventsFromResponseBody,
         },
-        normaliser: createResponsesNormaliser(),
-        eventsFromJson: eventsFromResponseBody,
-      });
+        call,
+      );
+    },
+
+    async chatCompletions(request: ChatCompletionsRequest, call?: CallOptions): Promise<ChatResult> {
+      return chatResultFromCompletion(
+        await postJson(CHAT_COMPLETIONS_PATH, 'chat', buildChatCompletionsBody(request, false), call),
+      );
+    },
+
+    streamChatCompletions(request: ChatCompletionsRequest, call?: CallOptions): AsyncIterable<StreamEvent> {
+      return streamJson(
+        {
+          path: CHAT_COMPLETIONS_PATH,
+          operation: 'chat',
+          body: () => buildChatCompletionsBody(request, true),
+          normaliser: createChatCompletionsNormaliser(),
+          eventsFromJson: eventsFromCompletionBody,
+        },
+        call,
+      );
     },
 
     async compact(request: CompactRequest, call?: CallOptions): Promise<CompactResult> {
@@ -191,20 +249,16 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     },
 
     streamGenerateContent(request: GenerateContentRequest, call?: CallOptions): AsyncIterable<StreamEvent> {
-      return runEventStream({
-        http,
-        spec: {
-          method: 'POST',
+      return streamJson(
+        {
           path: contentPath(request.model, true),
           operation: 'content',
-          json: buildGenerateContentBody(request),
-          accept: 'text/event-stream',
-          signal: call?.signal,
-          observer: call?.observer,
+          body: () => buildGenerateContentBody(request),
+          normaliser: createContentNormaliser(),
+          eventsFromJson: eventsFromContentBody,
         },
-        normaliser: createContentNormaliser(),
-        eventsFromJson: eventsFromContentBody,
-      });
+        call,
+      );
     },
 
     async listModelsV1(call?: CallOptions): Promise<CatalogueModel[]> {
@@ -243,4 +297,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return catalogueFromV1betaPages(pages);
     },
   };
+}
+
+async function* eventsOnly(events: StreamEvent[]): AsyncGenerator<StreamEvent, void, undefined> {
+  yield* events;
 }

@@ -8,6 +8,7 @@ import type {
 } from '../../src-preload/contract.ts';
 import { carriesError, failureFromErrorObject, malformedFailure } from './errors.ts';
 import { isRecord, numberOrNull } from './json.ts';
+import { responsesTextFormat } from './json-schema-format.ts';
 import { responseOutputText, responseReasoningText, responseStatusOf } from './responses-output.ts';
 import type { ChatResult } from './types.ts';
 
@@ -22,6 +23,7 @@ export function buildResponsesBody(request: ResponsesRequest, stream: boolean): 
   if (settings.maxOutputTokens !== undefined) body.max_output_tokens = settings.maxOutputTokens;
   if (settings.reasoningEffort !== undefined)
     body.reasoning = { effort: settings.reasoningEffort, summary: 'auto' };
+  if (settings.structuredOutput !== undefined) body.text = responsesTextFormat(settings.structuredOutput);
   if (request.previousResponseId !== undefined && request.previousResponseId !== '') {
     body.previous_response_id = request.previousResponseId;
   }

@@ -2,6 +2,7 @@
 import type {
   AudioSource,
   CatalogueModel,
+  ChatCompletionsRequest,
   CompactRequest,
   CompactResult,
   GenerateContentRequest,
@@ -116,6 +117,9 @@ export interface GatewayClient {
   responses(request: ResponsesRequest, call?: CallOptions): Promise<ChatResult>;
   streamResponses(request: ResponsesRequest, call?: CallOptions): AsyncIterable<StreamEvent>;
   compact(request: CompactRequest, call?: CallOptions): Promise<CompactResult>;
+  /** `POST /v1/chat/completions` (Bearer). */
+  chatCompletions(request: ChatCompletionsRequest, call?: CallOptions): Promise<ChatResult>;
+  streamChatCompletions(request: ChatCompletionsRequest, call?: CallOptions): AsyncIterable<StreamEvent>;
   generateContent(request: GenerateContentRequest, call?: CallOptions): Promise<ChatResult>;
   streamGenerateContent(request: GenerateContentRequest, call?: CallOptions): AsyncIterable<StreamEvent>;
   /** `GET /v1/models` (Bearer). */

@@ -7,6 +7,7 @@ import { toAppError } from '../app-failure.ts';
 import { createLogger } from '../log.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
+import { createImageAttachments } from '../services/image-attachments.ts';
 import { setKnownSecretsProvider } from '../services/known-secrets.ts';
 import { createSettingsService } from '../services/settings.ts';
 import { sweepAtStart } from '../services/start-sweep.ts';
@@ -72,6 +73,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     streams,
     media: deps.mediaGrants,
     dialogs: deps.dialogs,
+    attachments: createImageAttachments(deps.dataDir),
     dataDir: deps.dataDir,
     openExternal: deps.openExternal,
     appInfo: deps.appInfo,

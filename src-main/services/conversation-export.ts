@@ -8,8 +8,9 @@ import {
   type ConversationExportFormat,
   type ConversationMessage,
   conversationTitle,
+  type FormatChangeMarker,
 } from '../../src-preload/contract.ts';
-import { CONVERSATION_FILE_VERSION } from './conversation-schema.ts';
+import { fileVersionOf } from './conversation-schema.ts';
 import { fileNameSafe } from './file-name.ts';
 
 /** How each format is named in the save dialog's filter. */
@@ -20,6 +21,7 @@ export const CONVERSATION_EXPORT_LABELS: Readonly<Record<ConversationExportForma
 
 const FORMAT_NAMES: Readonly<Record<ChatFormat, string>> = {
   responses: 'Responses',
+  chat: 'Chat Completions',
   content: 'Content generation',
 };
 
@@ -32,7 +34,7 @@ const FORMAT_NAMES: Readonly<Record<ChatFormat, string>> = {
  */
 function readableByOlderBuilds(messages: readonly ConversationMessage[], forExport: boolean): unknown[] {
   return messages.map((message) => {
-    if (message.role === 'user') return message;
+    if (message.role === 'user' || message.role === 'format-change') return message;
     const { hasDetail: _, ...unmarked } = message;
     const kept = forExport ? unmarked : message;
     if (kept.role === 'assistant') return { ...kept, inspector: null };
@@ -42,7 +44,7 @@ function readableByOlderBuilds(messages: readonly ConversationMessage[], forExpo
 
 function fileText(conversation: Conversation, forExport: boolean): string {
   const file = {
-    version: CONVERSATION_FILE_VERSION,
+    version: fileVersionOf(conversation),
     conversation: { ...conversation, messages: readableByOlderBuilds(conversation.messages, forExport) },
   };
   return forExport ? `${JSON.stringify(file, null, 2)}\n` : JSON.stringify(file);
@@ -150,6 +152,12 @@ function compactionSection(marker: CompactionMarker): string[] {
   ];
 }
 
+function formatChangeSection(marker: FormatChangeMarker): string[] {
+  const moved = `_Format changed: ${FORMAT_NAMES[marker.from]} → ${FORMAT_NAMES[marker.to]}`;
+  if (marker.notCarried.length === 0) return [`${moved}; the history went over whole._`];
+  return [`${moved}. Not carried: ${marker.notCarried.join('; ')}._`];
+}
+
 function messageSections(message: ConversationMessage): string[] {
   switch (message.role) {
     case 'user':
@@ -158,6 +166,8 @@ function messageSections(message: ConversationMessage): string[] {
       return assistantSection(message);
     case 'compaction':
       return compactionSection(message);
+    case 'format-change':
+      return formatChangeSection(message);
   }
 }
 

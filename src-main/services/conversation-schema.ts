@@ -9,12 +9,18 @@ import {
   type Conversation,
   type ConversationMessage,
   ERROR_CODES,
+  IMAGE_MIME_TYPES,
+  type ImageAttachment,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES_PER_TURN,
   MAX_LOGGED_BODY,
   MAX_LOGGED_EVENTS,
   MAX_TITLE_LENGTH,
   type ReplyInspector,
+  SCHEMA_NAME_PATTERN,
   type TokenUsage,
 } from '../../src-preload/contract.ts';
+import { ATTACHMENT_ID_PATTERN } from './image-attachments.ts';
 
 /** Ids are file names: letters, digits, `_` and `-` only, so no id can name another path. */
 export const CONVERSATION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -38,7 +44,7 @@ export const conversationTitleInput = z
   .transform((title) => title.replace(/\s+/g, ' ').trim())
   .pipe(z.string().max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`));
 
-export const chatFormat = z.enum(['responses', 'content']);
+export const chatFormat = z.enum(['responses', 'chat', 'content']);
 
 const timestamp = z.string().max(64);
 /** A message's id: made by the renderer, never used as a path (inspector records hash it). */
@@ -70,6 +76,22 @@ export const chatSettings = z.object({
   reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
   thinkingBudget: z.number().int().min(-1).max(10_000_000).optional(),
   stopSequences: z.array(z.string().max(500)).max(16).optional(),
+  seed: z
+    .number()
+    .int()
+    .min(-(2 ** 53))
+    .max(2 ** 53)
+    .optional(),
+  presencePenalty: z.number().min(-2).max(2).optional(),
+  frequencyPenalty: z.number().min(-2).max(2).optional(),
+  maxTokensField: z.enum(['max_completion_tokens', 'max_tokens']).optional(),
+  structuredOutput: z
+    .object({
+      name: z.string().regex(SCHEMA_NAME_PATTERN, 'A schema name has 1–64 letters, digits, _ or -.'),
+      schema: z.string().max(200_000),
+      strict: z.boolean(),
+    })
+    .optional(),
 }) satisfies z.ZodType<ChatSettings>;
 
 const sentRequest = z.object({
@@ -121,11 +143,32 @@ const detailFieldsOf = (source: 'file' | 'ipc') => ({
           .optional(),
 });
 
+/** An image of a turn, as main stored it (image-attachments.ts): the id is a file name there. */
+const imageAttachment = z.object({
+  id: z.string().regex(ATTACHMENT_ID_PATTERN, 'That is not the id of an image Gateway Studio stored.'),
+  name: z.string().max(500),
+  mimeType: z.enum(IMAGE_MIME_TYPES),
+  bytes: z.number().int().nonnegative().max(MAX_IMAGE_BYTES),
+}) satisfies z.ZodType<ImageAttachment>;
+
 const userMessage = z.object({
   id: messageId,
   role: z.literal('user'),
   text: z.string().max(MAX_MESSAGE_TEXT),
   createdAt: timestamp,
+  images: z
+    .array(imageAttachment)
+    .max(MAX_IMAGES_PER_TURN, `A message can carry at most ${MAX_IMAGES_PER_TURN} images.`)
+    .optional(),
+});
+
+const formatChangeMarker = z.object({
+  id: messageId,
+  role: z.literal('format-change'),
+  createdAt: timestamp,
+  from: chatFormat,
+  to: chatFormat,
+  notCarried: z.array(z.string().max(2_000)).max(20),
 });
 
 /**
@@ -168,6 +211,16 @@ function conversationMessageOf(source: 'file' | 'ipc'): z.ZodType<ConversationMe
     responseId: z.string().max(500).nullable(),
     format: chatFormat,
     model: z.string().max(300),
+    structured: z
+      .object({
+        name: z.string().max(64),
+        verdict: z.object({
+          parsed: z.boolean(),
+          valid: z.boolean(),
+          errors: z.array(z.string().max(2_000)).max(100),
+        }),
+      })
+      .optional(),
     ...detailFields,
   });
   const compactionMarker = z.object({
@@ -189,6 +242,7 @@ function conversationMessageOf(source: 'file' | 'ipc'): z.ZodType<ConversationMe
     userMessage,
     assistantMessage,
     compactionMarker,
+    formatChangeMarker,
   ]);
   return (
     z
@@ -221,11 +275,28 @@ function conversationSchemaOf(source: 'file' | 'ipc') {
 /** A conversation the renderer saves: no inspector record inline. */
 export const conversationSchema = conversationSchemaOf('ipc');
 
-/** The version of the file format this build writes; a file with a higher one is a newer build's. */
-export const CONVERSATION_FILE_VERSION = 1;
+/** The newest version of the file format this build reads and writes; a file with a higher one is a newer build's. */
+export const CONVERSATION_FILE_VERSION = 2;
 
-/** A conversation's file: `{ "version": 1, "conversation": … }`. */
+/**
+ * The version a conversation's file is written with: 1 while it uses nothing version 1 lacks, so a build
+ * from before (which sets a version-1 file it cannot read aside as damaged, but leaves a newer version's
+ * file alone) still opens it. Version 2 added the Chat Completions format and format-change markers; the
+ * optional fields it added (images, new settings) are dropped unnoticed by a version-1 reader.
+ */
+export function fileVersionOf(conversation: Conversation): 1 | 2 {
+  const usesV2 = (messages: readonly ConversationMessage[]): boolean =>
+    messages.some(
+      (message) =>
+        message.role === 'format-change' ||
+        (message.role === 'assistant' && message.format === 'chat') ||
+        (message.role === 'compaction' && usesV2(message.replaced)),
+    );
+  return conversation.format === 'chat' || usesV2(conversation.messages) ? 2 : 1;
+}
+
+/** A conversation's file: `{ "version": 1 | 2, "conversation": … }`. */
 export const conversationFileSchema = z.object({
-  version: z.literal(CONVERSATION_FILE_VERSION),
+  version: z.union([z.literal(1), z.literal(CONVERSATION_FILE_VERSION)]),
   conversation: conversationSchemaOf('file'),
 });

@@ -92,18 +92,20 @@ type ReadResult =
 /** Files read at once while the first list is built. */
 const READ_CONCURRENCY = 16;
 
-const isTurn = (message: ConversationMessage) => message.role !== 'compaction';
+type Turn = Extract<ConversationMessage, { role: 'user' | 'assistant' }>;
+const isTurn = (message: ConversationMessage): message is Turn =>
+  message.role === 'user' || message.role === 'assistant';
 
 /** The text search looks in: user and assistant text, including turns a compaction replaced. */
 function textsOf(messages: readonly ConversationMessage[]): string[] {
   return messages.flatMap((message) =>
-    message.role === 'compaction' ? textsOf(message.replaced) : [message.text],
+    message.role === 'compaction' ? textsOf(message.replaced) : isTurn(message) ? [message.text] : [],
   );
 }
 
 export function summaryOf(conversation: Conversation, detailBytes = 0): ConversationSummary {
   const { id, createdAt, updatedAt, format, model, messages } = conversation;
-  const last = messages.findLast((message) => isTurn(message) && message.text.trim() !== '');
+  const last = messages.filter(isTurn).findLast((message) => message.text.trim() !== '');
   return {
     id,
     title: conversationTitle(conversation),
@@ -113,7 +115,7 @@ export function summaryOf(conversation: Conversation, detailBytes = 0): Conversa
     model,
     // Turns the user would count: a compaction marker is not one.
     messageCount: messages.filter(isTurn).length,
-    preview: last && last.role !== 'compaction' ? previewOf(last.text) : '',
+    preview: last ? previewOf(last.text) : '',
     detailBytes,
   };
 }
@@ -141,7 +143,7 @@ export function splitInlineDetail(conversation: Conversation): {
   const strip = (messages: readonly ConversationMessage[]): ConversationMessage[] | null => {
     let changed = false;
     const next = messages.map((message): ConversationMessage => {
-      if (message.role === 'user') return message;
+      if (message.role === 'user' || message.role === 'format-change') return message;
       const replaced = message.role === 'compaction' ? strip(message.replaced) : null;
       if (!('inspector' in message) && replaced === null) return message;
       changed = true;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_PREFS,
+  MAX_FORMAT_CHOICES,
   MAX_SPEECH_SPEED,
   MAX_TRANSCRIBE_CONCURRENCY,
   MIN_SPEECH_SPEED,
@@ -55,7 +56,13 @@ export const playgroundPrefsFields = {
   format: chatFormat,
   stream: z.boolean(),
   responsesModel: z.string().max(300),
+  chatModel: z.string().max(300),
   contentModel: z.string().max(300),
+  formatChoices: z
+    .record(z.string().max(400), chatFormat)
+    .refine((choices) => Object.keys(choices).length <= MAX_FORMAT_CHOICES, {
+      error: `At most ${MAX_FORMAT_CHOICES} format choices are remembered.`,
+    }),
   enterSends: z.boolean(),
   showParameters: z.boolean(),
   showConversations: z.boolean(),

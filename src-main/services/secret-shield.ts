@@ -176,6 +176,9 @@ export function shieldSecret(client: GatewayClient, secrets: Secrets): GatewayCl
     speech: (speech, call) => scrubbed(() => client.speech(speech, options(call))),
     responses: (request, call) => scrubbed(() => client.responses(request, options(call))),
     streamResponses: (request, call) => stream(() => client.streamResponses(request, options(call))),
+    chatCompletions: (request, call) => scrubbed(() => client.chatCompletions(request, options(call))),
+    streamChatCompletions: (request, call) =>
+      stream(() => client.streamChatCompletions(request, options(call))),
     compact: (request, call) => scrubbed(() => client.compact(request, options(call))),
     generateContent: (request, call) => scrubbed(() => client.generateContent(request, options(call))),
     streamGenerateContent: (request, call) =>

@@ -20,6 +20,7 @@ import { isRecordingFileName, realFolder, recordingsFolder } from './audio-files
 import { CONVERSATION_ID_PATTERN } from './conversation-schema.ts';
 import { CONVERSATIONS_FOLDER } from './conversation-store.ts';
 import { isMissing } from './file-missing.ts';
+import { ATTACHMENTS_FOLDER } from './image-attachments.ts';
 import { inspectorDetailFolder } from './inspector-detail-store.ts';
 import { createPeaksCache } from './peaks-cache.ts';
 import { TRANSCRIPTS_FOLDER, type TranscriptHistory } from './transcript-history.ts';
@@ -39,6 +40,7 @@ export const STORE_FOLDERS: readonly string[] = [
   join(MEDIA_DIR_NAME, 'speech'),
   'cache',
   join('cache', 'peaks'),
+  ATTACHMENTS_FOLDER,
 ];
 
 /**

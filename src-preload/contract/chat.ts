@@ -1,11 +1,17 @@
 // The chat formats' requests, as the Playground sends them.
 
+import type { ImageAttachment } from './conversations.ts';
 import type { SentRequest, StreamStarted } from './streams.ts';
 
 // ─── Chat requests ───────────────────────────────────────────────────────────────────────────────
 
-/** The two chat formats: `/v1/responses` and `/v1beta/models/{model}:generateContent`. */
-export type ChatFormat = 'responses' | 'content';
+/**
+ * The three chat formats: `/v1/responses`, `/v1/chat/completions` and
+ * `/v1beta/models/{model}:generateContent`, in the order the gateway's rule prefers them.
+ */
+export type ChatFormat = 'responses' | 'chat' | 'content';
+
+export const CHAT_FORMATS: readonly ChatFormat[] = ['responses', 'chat', 'content'];
 
 /** One line of a conversation in the shape both chat formats are built from. */
 export interface ChatTurn {
@@ -21,6 +27,40 @@ export interface ChatSettings {
   reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
   thinkingBudget?: number;
   stopSequences?: string[];
+  /** Chat Completions only. */
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  /**
+   * Which field carries `maxOutputTokens` on Chat Completions: `max_completion_tokens` (current) or
+   * `max_tokens` (what older gateways and channels still want). Default `max_completion_tokens`.
+   */
+  maxTokensField?: 'max_completion_tokens' | 'max_tokens';
+  /** Constrain the reply to a JSON Schema, in every format. Absent: free text. */
+  structuredOutput?: StructuredOutput;
+}
+
+/** What a schema's name may be (OpenAI's rule for `text.format.name` and `json_schema.name`). */
+export const SCHEMA_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * A JSON Schema the reply must follow. `schema` is the editor's text, kept as typed (a draft that does not
+ * parse yet is not lost); main parses and checks it before anything is sent, and refuses a bad one.
+ */
+export interface StructuredOutput {
+  /** The schema's name (Responses `text.format.name`, Chat Completions `json_schema.name`): `SCHEMA_NAME_PATTERN`. */
+  name: string;
+  schema: string;
+  strict: boolean;
+}
+
+/** A reply checked against the schema it was asked for. */
+export interface StructuredVerdict {
+  /** The reply parsed as JSON. */
+  parsed: boolean;
+  valid: boolean;
+  /** The validator's messages (at most a few dozen), each naming where in the reply it applies. */
+  errors: string[];
 }
 
 export interface ResponsesRequest {
@@ -50,6 +90,19 @@ export interface CompactResult {
   request: SentRequest | null;
 }
 
+/** One message of the Chat Completions format; `content` parts are `{type: "text"}` / `{type: "image_url"}`. */
+export interface ChatCompletionsMessage {
+  role: 'system' | 'developer' | 'user' | 'assistant';
+  content: string | Array<Record<string, unknown>>;
+}
+
+export interface ChatCompletionsRequest {
+  model: string;
+  /** The conversation; `settings.instructions` goes first as the system message. */
+  messages: ChatCompletionsMessage[];
+  settings?: ChatSettings;
+}
+
 export interface GenerateContentRequest {
   model: string;
   /** `contents` of the content-generation format. */
@@ -64,15 +117,40 @@ export interface TokenUsage {
   totalTokens: number | null;
 }
 
+/** Images main took in for a turn, and those it refused (wrong type, too large, unreadable) with why. */
+export interface ImagesAdded {
+  images: ImageAttachment[];
+  refused: Array<{ name: string; message: string }>;
+}
+
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Methods that call a chat format. */
 export interface ChatMethods {
   'chat.responses': { input: { request: ResponsesRequest; stream: boolean }; output: StreamStarted };
+  /** `POST /v1/chat/completions`; streamed with `stream_options.include_usage`. */
+  'chat.completions': {
+    input: { request: ChatCompletionsRequest; stream: boolean };
+    output: StreamStarted;
+  };
   'chat.generateContent': {
     input: { request: GenerateContentRequest; stream: boolean };
     output: StreamStarted;
   };
+  /**
+   * Checks a structured-output schema (`invalid_input` with the validator's message when it is not a
+   * usable JSON Schema) and, given `text`, the reply against it.
+   */
+  'chat.checkStructured': {
+    input: { schema: string; text?: string };
+    output: { verdict: StructuredVerdict | null };
+  };
+  /** Asks for images with the system dialog; `images: []` when the user cancelled. */
+  'chat.pickImages': { input: undefined; output: ImagesAdded };
+  /** Images the user dropped on the window (paths the preload registered from the drop). */
+  'chat.addImages': { input: { paths: string[] }; output: ImagesAdded };
+  /** An image pasted from the clipboard, as bytes. */
+  'chat.pasteImage': { input: { name: string; mimeType: string; data: Uint8Array }; output: ImagesAdded };
   /** Fails with `aborted` when cancelled, or when the window's page goes away while it runs. */
   'chat.compact': { input: CompactRequest; output: CompactResult };
   /** Cancels this window's running compaction named `callId`. `cancelled: false`: none was running. */
@@ -82,7 +160,12 @@ export interface ChatMethods {
 // The runtime list of these methods; the `satisfies` makes it complete and exact.
 export const CHAT_METHODS = {
   'chat.responses': true,
+  'chat.completions': true,
   'chat.generateContent': true,
+  'chat.checkStructured': true,
+  'chat.pickImages': true,
+  'chat.addImages': true,
+  'chat.pasteImage': true,
   'chat.compact': true,
   'chat.cancelCompact': true,
 } satisfies Record<keyof ChatMethods, true>;

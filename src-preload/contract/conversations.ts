@@ -1,6 +1,6 @@
 // The Playground's saved conversations.
 
-import type { ChatFormat, ChatSettings, TokenUsage } from './chat.ts';
+import type { ChatFormat, ChatSettings, StructuredVerdict, TokenUsage } from './chat.ts';
 import type { AppError } from './errors.ts';
 import type { ExchangeLog, SentRequest } from './streams.ts';
 
@@ -11,6 +11,50 @@ export interface UserMessage {
   role: 'user';
   text: string;
   createdAt: string;
+  /** Images sent with the text, in the order the user added them. */
+  images?: ImageAttachment[];
+}
+
+/** The image types every chat format accepts. */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
+
+/** Images one turn may carry (a dozen screenshots is a lot; providers cap a request's images near here). */
+export const MAX_IMAGES_PER_TURN = 16;
+
+/** The largest image sent with a turn: providers cap inline images near 20 MB; base64 adds a third. */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+
+/**
+ * An image the user added to a turn. Main copied it into the app's attachments folder when it was picked,
+ * dropped or pasted; the conversation refers to it by `id`, and main reads it (as base64) only when a
+ * request goes out. The renderer never holds its path.
+ */
+export interface ImageAttachment {
+  /** Main's name for the copy: `[A-Za-z0-9_-]{1,64}`. */
+  id: string;
+  /** The file's own name, for the user. */
+  name: string;
+  mimeType: ImageMimeType;
+  bytes: number;
+}
+
+/**
+ * How a request the renderer builds names an attachment: `ATTACHMENT_REF_PREFIX + id` where the format
+ * wants the image (`input_image.image_url`, `image_url.url`, `inlineData.data`). Main replaces each with
+ * the image's bytes (a `data:` URL, or bare base64 under `inlineData.data`) just before sending.
+ */
+export const ATTACHMENT_REF_PREFIX = 'attachment:';
+
+/**
+ * Where the page shows an attachment from: a path on the page's own origin (the app protocol), which main
+ * serves only for ids it stored, as the image's type. The page needs no path and no bytes for a thumbnail.
+ */
+export const ATTACHMENT_ROUTE = '/attachments/';
+
+/** The URL of an attachment's image, relative to the page's origin. */
+export function attachmentUrl(id: string): string {
+  return `${ATTACHMENT_ROUTE}${encodeURIComponent(id)}`;
 }
 
 /** How a reply ended: still arriving, complete, stopped by the user (partial text kept), or failed. */
@@ -46,6 +90,8 @@ export interface AssistantMessage {
   /** The format and model that produced it. */
   format: ChatFormat;
   model: string;
+  /** A reply asked for with a JSON Schema: the schema's name and the check of the reply against it. */
+  structured?: { name: string; verdict: StructuredVerdict };
   /**
    * Whether the inspector's record of this reply (`ReplyInspector`) was taken. The record is kept apart
    * from the conversation, in a bounded store (`conversations.detail`), and may since have been dropped.
@@ -70,7 +116,21 @@ export interface CompactionMarker {
   hasDetail: boolean;
 }
 
-export type ConversationMessage = UserMessage | AssistantMessage | CompactionMarker;
+/**
+ * Where the conversation moved to another format. The history is sent on in the new format's shape; what
+ * that format cannot carry is named here, so nothing is left out silently.
+ */
+export interface FormatChangeMarker {
+  id: string;
+  role: 'format-change';
+  createdAt: string;
+  from: ChatFormat;
+  to: ChatFormat;
+  /** What the new format does not carry, in plain words; empty when the history goes over whole. */
+  notCarried: string[];
+}
+
+export type ConversationMessage = UserMessage | AssistantMessage | CompactionMarker | FormatChangeMarker;
 
 /** A conversation's own choices: the format, model and settings its next request is sent with. */
 export interface ConversationSetup {

@@ -38,7 +38,13 @@ export interface PlaygroundPrefs {
   stream: boolean;
   /** The model last used in each format. */
   responsesModel: string;
+  chatModel: string;
   contentModel: string;
+  /**
+   * The format the user chose for a model that speaks several, by profile and model
+   * (`formatChoiceKey`), so choosing that model again sends it the same way. The newest last.
+   */
+  formatChoices: Record<string, ChatFormat>;
   /** Enter sends and Shift+Enter breaks the line; `false`: the reverse. */
   enterSends: boolean;
   /** The parameters column is open. */
@@ -58,6 +64,9 @@ export type PrefsPatch = { [K in keyof Prefs]?: Partial<Prefs[K]> };
 
 export const MAX_TRANSCRIBE_CONCURRENCY = 6;
 
+/** The most format choices remembered (`PlaygroundPrefs.formatChoices`); the oldest are forgotten first. */
+export const MAX_FORMAT_CHOICES = 500;
+
 export const DEFAULT_PREFS: Prefs = {
   transcribe: {
     mode: 'transcribe',
@@ -74,7 +83,9 @@ export const DEFAULT_PREFS: Prefs = {
     format: 'responses',
     stream: true,
     responsesModel: 'gpt-5-mini',
+    chatModel: '',
     contentModel: 'gemini-2.5-flash',
+    formatChoices: {},
     enterSends: true,
     showParameters: true,
     showConversations: true,

@@ -1,10 +1,12 @@
-// The Playground's calls: Responses (streamed or not), compact (cancellable), and content generation.
+// The Playground's calls: Responses, Chat Completions and content generation (streamed or not), compact
+// (cancellable), and the structured-output check.
 // Every reply also tells the inspector what was sent (`request`, once per attempt) and what came back
 // (`exchange`, once, just before the stream's terminal event, whether it completed, failed or was stopped).
-import type { StreamEvent } from '../../../src-preload/contract.ts';
+import type { ChatSettings, StreamEvent } from '../../../src-preload/contract.ts';
 import { createExchangeRecorder } from '../../gateway/exchange-log.ts';
 import { eventsFromChatResult } from '../../gateway/index.ts';
 import type { CallOptions, ChatResult } from '../../gateway/types.ts';
+import { checkReply, checkSchema } from '../../services/structured-output.ts';
 import type { chatSchemas } from '../schemas/chat.ts';
 import type { StreamContext, StreamRun } from '../stream-manager.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
@@ -48,9 +50,31 @@ function inspectedChat(chat: ChatCall, stream: boolean): StreamRun {
   };
 }
 
-export function createChatHandlers({ gateway, streams }: HandlerServices): HandlerGroup<ChatMethods> {
+/**
+ * A structured-output schema is checked before the call starts: a bad one fails the call with
+ * `invalid_input` and the validator's message, and nothing goes out (the gateway would only refuse it,
+ * or worse, ignore it).
+ */
+function refuseBadSchema(settings: ChatSettings | undefined): void {
+  if (settings?.structuredOutput !== undefined) checkSchema(settings.structuredOutput.schema);
+}
+
+export function createChatHandlers({
+  gateway,
+  streams,
+  attachments,
+}: HandlerServices): HandlerGroup<ChatMethods> {
+  /**
+   * The request as it goes out: its schema checked, and each image it names by reference (the renderer
+   * never holds the bytes) read from the attachment store, in the shape its format wants.
+   */
+  const prepared = <R extends { settings?: ChatSettings }>(request: R): Promise<R> => {
+    refuseBadSchema(request.settings);
+    return attachments.resolveImageRefs(request);
+  };
   return {
-    'chat.responses': ({ request, stream }, { ownerId }) => {
+    'chat.responses': async ({ request: asked, stream }, { ownerId }) => {
+      const request = await prepared(asked);
       const { client } = gateway();
       const run = inspectedChat(
         {
@@ -62,7 +86,21 @@ export function createChatHandlers({ gateway, streams }: HandlerServices): Handl
       return { streamId: streams.start(ownerId, run) };
     },
 
-    'chat.generateContent': ({ request, stream }, { ownerId }) => {
+    'chat.completions': async ({ request: asked, stream }, { ownerId }) => {
+      const request = await prepared(asked);
+      const { client } = gateway();
+      const run = inspectedChat(
+        {
+          whole: (call) => client.chatCompletions(request, call),
+          streamed: (call) => client.streamChatCompletions(request, call),
+        },
+        stream,
+      );
+      return { streamId: streams.start(ownerId, run) };
+    },
+
+    'chat.generateContent': async ({ request: asked, stream }, { ownerId }) => {
+      const request = await prepared(asked);
       const { client } = gateway();
       const run = inspectedChat(
         {
@@ -75,11 +113,17 @@ export function createChatHandlers({ gateway, streams }: HandlerServices): Handl
     },
 
     // Not a stream (one answer), but owned like one: cancellable, and gone with its window's page.
-    'chat.compact': ({ callId, ...request }, { ownerId }) => {
+    'chat.compact': async ({ callId, ...asked }, { ownerId }) => {
+      const request = await attachments.resolveImageRefs(asked);
       const { client } = gateway();
       return streams.call(ownerId, callId, (signal) => client.compact(request, { signal }));
     },
 
     'chat.cancelCompact': ({ callId }, { ownerId }) => ({ cancelled: streams.cancelCall(callId, ownerId) }),
+
+    'chat.checkStructured': ({ schema, text }) => {
+      checkSchema(schema);
+      return { verdict: text === undefined ? null : checkReply(schema, text) };
+    },
   };
 }

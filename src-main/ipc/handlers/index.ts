@@ -4,12 +4,14 @@
 import type { AppInfo, MethodInput, MethodName, MethodOutput } from '../../../src-preload/contract.ts';
 import type { CatalogueService } from '../../services/catalogue.ts';
 import type { GatewayAccess } from '../../services/gateway-access.ts';
+import type { ImageAttachments } from '../../services/image-attachments.ts';
 import type { MediaGrants } from '../../services/media-grants.ts';
 import type { SettingsService } from '../../services/settings.ts';
 import type { StreamManager } from '../stream-manager.ts';
 import type { Dialogs } from '../types.ts';
 import { createAudioHandlers } from './audio.ts';
 import { createChatHandlers } from './chat.ts';
+import { createChatImagesHandlers } from './chat-images.ts';
 import { createConversationHandlers } from './conversations.ts';
 import { createCoreHandlers } from './core.ts';
 import { createPrefsHandlers } from './prefs.ts';
@@ -37,6 +39,8 @@ export interface HandlerServices {
   /** Files outside the media folder the page may play (dropped or picked audio). */
   media: MediaGrants;
   dialogs: Dialogs;
+  /** Images added to Playground turns (`<dataDir>/attachments`); `resolveImageRefs` before sending. */
+  attachments: ImageAttachments;
   dataDir: string;
   openExternal(url: string): Promise<void>;
   appInfo: AppInfo;
@@ -49,6 +53,7 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...createAudioHandlers(services),
     ...createSpeechHandlers(services),
     ...createChatHandlers(services),
+    ...createChatImagesHandlers(services),
     ...createConversationHandlers(services),
   };
 }

@@ -8,6 +8,15 @@ const responsesInput = z.union([z.string().max(MAX_TEXT * 10), z.array(z.unknown
 
 const contentPart = z.record(z.string(), z.unknown());
 
+/** A Chat Completions message: its content a string, or parts (`text`, `image_url`) checked by the gateway. */
+const chatCompletionsMessage = z.object({
+  role: z.enum(['system', 'developer', 'user', 'assistant']),
+  content: z.union([z.string().max(MAX_TEXT * 10), z.array(contentPart).max(1_000)]),
+});
+
+/** A schema as the editor holds it (the same bound as a saved conversation's `structuredOutput.schema`). */
+const MAX_SCHEMA_CHARS = 200_000;
+
 export const chatSchemas = {
   'chat.responses': z.object({
     request: z.object({
@@ -18,6 +27,21 @@ export const chatSchemas = {
       store: z.boolean().optional(),
     }),
     stream: z.boolean(),
+  }),
+  'chat.completions': z.object({
+    request: z.object({
+      model: modelName,
+      messages: z.array(chatCompletionsMessage).min(1).max(10_000),
+      settings: chatSettings.optional(),
+    }),
+    stream: z.boolean(),
+  }),
+  'chat.checkStructured': z.object({
+    schema: z.string().max(MAX_SCHEMA_CHARS),
+    text: z
+      .string()
+      .max(MAX_TEXT * 10)
+      .optional(),
   }),
   'chat.generateContent': z.object({
     request: z.object({

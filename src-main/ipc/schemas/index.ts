@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { MethodInput, MethodName } from '../../../src-preload/contract.ts';
 import { audioSchemas } from './audio.ts';
 import { chatSchemas } from './chat.ts';
+import { chatImagesSchemas } from './chat-images.ts';
 import { conversationsSchemas } from './conversations.ts';
 import { coreSchemas } from './core.ts';
 import { prefsSchemas } from './prefs.ts';
@@ -24,6 +25,7 @@ export const inputSchemas: Schemas = {
   ...audioSchemas,
   ...speechSchemas,
   ...chatSchemas,
+  ...chatImagesSchemas,
   ...conversationsSchemas,
 };
 

@@ -49,7 +49,7 @@ describe('status mapping', () => {
     ],
     [429, '', 'rate_limited', /wait/],
     [429, openai('You exceeded your current quota', 'insufficient_quota'), 'quota_exhausted', /quota/],
-    [500, openai('not implemented', 'convert_request_failed'), 'format_unsupported', /content-generation/],
+    [500, openai('not implemented', 'convert_request_failed'), 'format_unsupported', /Responses format/],
     [
       500,
       openai('invalid request: field messages is required', 'invalid_request'),
@@ -57,7 +57,7 @@ describe('status mapping', () => {
       /settings/,
     ],
     [500, openai('internal error', 'internal_error'), 'gateway_error', /try again/i],
-    [501, '', 'format_unsupported', /content-generation/],
+    [501, '', 'format_unsupported', /Responses format/],
     [502, '<html><head><title>502 Bad Gateway</title></head></html>', 'upstream_unavailable', /provider/],
     [503, openai('No available channel for model x', 'model_not_found'), 'model_not_found', /another model/],
     [503, '', 'upstream_unavailable', /provider/],
@@ -82,13 +82,13 @@ describe('status mapping', () => {
     expect(failure.hint).toMatch(hint);
   });
 
-  it('names the other formats when the Responses format is unsupported, and vice versa', () => {
+  it('names the format that failed and says to switch to one the channel speaks', () => {
     const fromResponses = map(500, openai('not implemented', 'convert_request_failed'), 'responses');
-    expect(fromResponses.hint).toMatch(/content-generation/);
-    expect(fromResponses.hint).toMatch(/chat\/completions/);
+    expect(fromResponses.hint).toMatch(/Responses format \(\/v1\/responses\)/);
+    expect(fromResponses.hint).toMatch(/Switch to a format/);
     const fromContent = map(500, openai('not implemented', 'convert_request_failed'), 'content');
-    expect(fromContent.hint).toMatch(/Responses format/);
-    expect(fromContent.hint).toMatch(/chat\/completions/);
+    expect(fromContent.hint).toMatch(/content-generation format \(\/v1beta\)/);
+    expect(fromContent.hint).toMatch(/Switch to a format/);
   });
 
   it('treats 400 and 503 from compaction as "does not offer compaction"', () => {

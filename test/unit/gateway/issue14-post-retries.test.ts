@@ -12,6 +12,7 @@ import { mayResend } from '../../../src-main/gateway/http.ts';
 import { createGatewayClient } from '../../../src-main/gateway/index.ts';
 import type { GatewayClient, GatewayClientOptions } from '../../../src-main/gateway/types.ts';
 import type { StreamEvent } from '../../../src-preload/contract.ts';
+import { defaultModels } from '../../fake-gateway/catalogue.ts';
 import { faults } from '../../fake-gateway/server.ts';
 import type { Fault } from '../../fake-gateway/types.ts';
 import {
@@ -267,7 +268,7 @@ describe('a POST the gateway provably did not take is sent again', () => {
 describe('GETs keep their retries', () => {
   it('the model listing is fetched again after a reset', async () => {
     gateway.inject({ match: { method: 'GET' }, fault: { kind: 'reset', afterBody: true }, times: 2 });
-    await expect(client().listModelsV1()).resolves.toHaveLength(10);
+    await expect(client().listModelsV1()).resolves.toHaveLength(defaultModels.length);
     expect(gateway.requests).toHaveLength(3);
   });
 

@@ -164,11 +164,11 @@ describe('/v1/responses', () => {
     });
   }
 
-  it('points to the other formats when the model cannot speak Responses', async () => {
+  it('says to switch format when the model cannot speak Responses', async () => {
     await expect(client().responses({ model: 'gemini-2.5-flash', input: 'x' })).rejects.toMatchObject({
       code: 'format_unsupported',
       status: 500,
-      hint: expect.stringMatching(/content-generation/),
+      hint: expect.stringMatching(/Responses format.*Switch to a format/),
     });
   });
 
@@ -288,7 +288,7 @@ describe('/v1beta content generation', () => {
     expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'bad_request' }) }]);
   });
 
-  it('points to the Responses format when the model cannot speak content generation', async () => {
+  it('says to switch format when the model cannot speak content generation', async () => {
     const events = await collect(
       client().streamGenerateContent({
         model: 'gpt-5-mini',
@@ -300,7 +300,7 @@ describe('/v1beta content generation', () => {
         type: 'error',
         error: expect.objectContaining({
           code: 'format_unsupported',
-          hint: expect.stringMatching(/Responses/),
+          hint: expect.stringMatching(/content-generation format.*Switch to a format/),
         }),
       },
     ]);

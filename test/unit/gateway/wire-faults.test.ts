@@ -2,6 +2,7 @@
 // retries counted on the server, and what a stream delivers before it fails.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../../src-preload/contract.ts';
+import { defaultModels } from '../../fake-gateway/catalogue.ts';
 import { faults } from '../../fake-gateway/server.ts';
 import type { Fault } from '../../fake-gateway/types.ts';
 import { collect, fakeGateway, type StartedGateway, textOf } from './helpers.ts';
@@ -33,7 +34,7 @@ describe('status faults', () => {
     // A chat call has no file to shorten (issue 14, item 23): its conversation is what is too large.
     ['payloadTooLarge', 'too_large', /conversation/, 1],
     ['payloadTooLargeProxy', 'too_large', /conversation/, 1],
-    ['convertRequestFailed', 'format_unsupported', /content-generation/, 1],
+    ['convertRequestFailed', 'format_unsupported', /Responses format/, 1],
     ['invalidRequest500', 'bad_request', /settings/, 1],
     // A POST is resent only when the gateway provably did not take it: a 500 may follow one it ran.
     ['internalError', 'gateway_error', /try again/i, 1],
@@ -104,7 +105,7 @@ describe('connection faults', () => {
 
   it('recovers when only the first connection is reset', async () => {
     gateway.inject({ fault: { kind: 'reset' } });
-    await expect(client().listModelsV1()).resolves.toHaveLength(10);
+    await expect(client().listModelsV1()).resolves.toHaveLength(defaultModels.length);
   });
 
   it('times out when the headers do not come', async () => {

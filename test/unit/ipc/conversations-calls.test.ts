@@ -299,7 +299,7 @@ describe('what the schema refuses', () => {
         messages: [assistantMessage('', { state: 'error', error: { code: 'timeout' } as never })],
       }),
     ],
-    ['an unknown format', (c) => ({ ...c, format: 'chat' })],
+    ['an unknown format', (c) => ({ ...c, format: 'completions' })],
     ['a title over 80 characters', (c) => ({ ...c, customTitle: 't'.repeat(81) })],
     [
       'a broken inspector',

@@ -386,6 +386,9 @@ function nearValid(base: unknown, value: fc.Arbitrary<unknown>): fc.Arbitrary<un
 
 // ─── Valid inputs, one per method, that the near-valid ones start from ───────────────────────────
 
+/** The PNG signature and a little more: enough for main to take it as a pasted image. */
+const TINY_PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
 interface Setup {
   profileId: string;
 }
@@ -475,6 +478,18 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
       },
       stream: false,
     },
+    'chat.completions': {
+      request: {
+        model: 'deepseek-chat',
+        messages: [
+          { role: 'user', content: 'hi' },
+          { role: 'assistant', content: [{ type: 'text', text: 'hello' }] },
+        ],
+        settings: { seed: 1, maxTokensField: 'max_tokens', maxOutputTokens: 10 },
+      },
+      stream: false,
+    },
+    'chat.checkStructured': { schema: '{"type":"object"}', text: '{}' },
     'chat.compact': {
       model: 'gpt-5-mini',
       input: 'hi',
@@ -483,6 +498,9 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
       callId: 'c1',
     },
     'chat.cancelCompact': { callId: 'c1' },
+    'chat.pickImages': undefined,
+    'chat.addImages': { paths: [fifo, link, secret] },
+    'chat.pasteImage': { name: 'shot.png', mimeType: 'image/png', data: TINY_PNG },
     'conversations.list': { query: 'a' },
     'conversations.get': { id: 'conv-1' },
     'conversations.save': { conversation: conversation({ id: 'conv-1' }) },
@@ -530,6 +548,17 @@ function otherValidInputs(method: MethodName): unknown[] {
     ],
     'audio.open': [{ paths: [folder] }],
     'chat.responses': [{ request: { model: 'gpt-5-mini', input: 'hi' }, stream: true }],
+    'chat.completions': [
+      {
+        request: {
+          model: 'deepseek-chat',
+          messages: [{ role: 'user', content: 'hi' }],
+          settings: { structuredOutput: { name: 'x', schema: '{"type":"object"}', strict: true } },
+        },
+        stream: true,
+      },
+    ],
+    'chat.checkStructured': [{ schema: '{"type":' }],
     'chat.generateContent': [
       { request: { model: 'gemini', contents: [{ role: 'model', parts: [] }] }, stream: true },
     ],

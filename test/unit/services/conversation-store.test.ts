@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../src-main/app-failure.ts';
+import { CONVERSATION_FILE_VERSION } from '../../../src-main/services/conversation-schema.ts';
 import { createConversationStore } from '../../../src-main/services/conversation-store.ts';
 import { previewOf } from '../../../src-main/services/preview.ts';
 import type { Conversation } from '../../../src-preload/contract.ts';
@@ -257,7 +258,7 @@ describe('the list', () => {
 
   it('leaves a file from a newer version of the app in place, unlisted', async () => {
     const store = open();
-    const future = { version: 2, conversation: { id: 'future', threads: [] } };
+    const future = { version: CONVERSATION_FILE_VERSION + 1, conversation: { id: 'future', threads: [] } };
     writeRaw('future.json', future);
     const kept = conversation({ messages: [userMessage('Today')] });
     await store.save(kept);

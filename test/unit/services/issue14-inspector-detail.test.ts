@@ -52,7 +52,9 @@ const fileOf = (id: string) => join(directory, `${id}.json`);
 /** What the inspector records for a reply: the request as sent (the whole history so far) and its events. */
 function recordedDetail(history: readonly ConversationMessage[], turn: number): ReplyInspector {
   const input = history.flatMap((message) =>
-    message.role === 'compaction' ? [] : [{ role: message.role, content: message.text }],
+    message.role === 'user' || message.role === 'assistant'
+      ? [{ role: message.role, content: message.text }]
+      : [],
   );
   return {
     request: {
@@ -109,9 +111,9 @@ describe('a long conversation', () => {
 
     // The app restarted: every turn reads back, text for text.
     const reloaded = await open().get(current.id);
-    expect(reloaded.messages.map((m) => (m.role === 'compaction' ? '' : m.text))).toEqual(
-      current.messages.map((m) => (m.role === 'compaction' ? '' : m.text)),
-    );
+    const texts = (messages: readonly ConversationMessage[]) =>
+      messages.map((m) => (m.role === 'user' || m.role === 'assistant' ? m.text : ''));
+    expect(texts(reloaded.messages)).toEqual(texts(current.messages));
     // The latest reply's record is still there for the inspector, whole.
     const last = current.messages.at(-1)!;
     const history = current.messages.slice(0, -1);
@@ -270,7 +272,7 @@ describe('a conversation file of an older build, records inline', () => {
   function legacyFile(chat: Conversation, records: Record<string, ReplyInspector>) {
     const inline = (messages: readonly ConversationMessage[]): unknown[] =>
       messages.map((message) => {
-        if (message.role === 'user') return message;
+        if (message.role === 'user' || message.role === 'format-change') return message;
         const { hasDetail: _, ...rest } = message;
         const withRecord = { ...rest, inspector: records[message.id] ?? null };
         return message.role === 'compaction'
@@ -314,7 +316,7 @@ describe('a conversation file of an older build, records inline', () => {
     const opened = await open().get(chat.id);
     // The conversation reads as it was; its replies say they had a record, the unrecorded one does not.
     expect(opened.updatedAt).toBe('2024-01-01T00:00:00.000Z');
-    expect(opened.messages.map((m) => (m.role === 'user' ? null : m.hasDetail))).toEqual([
+    expect(opened.messages.map((m) => ('hasDetail' in m ? m.hasDetail : null))).toEqual([
       true,
       ...replies.map(() => true),
       false,

@@ -76,7 +76,12 @@ describe('remembered choices', () => {
       prefs: {
         transcribe: { model: 'whisper-large', concurrency: 99, language: 'english', temperature: 0.3 },
         speak: { speed: 'fast', voice: 'echo', format: 'ogg' },
-        playground: { format: 'chat', stream: 'yes', responsesModel: 'gpt-5', showConversations: false },
+        playground: {
+          format: 'completions',
+          stream: 'yes',
+          responsesModel: 'gpt-5',
+          showConversations: false,
+        },
       },
     });
     const prefs = await open().get();
@@ -154,7 +159,7 @@ describe('prefs through the IPC layer', () => {
     ['a speed above 4', { speak: { speed: 4.5 } }],
     ['instructions over 10,000 characters', { speak: { instructions: 'i'.repeat(10_001) } }],
     ['a misspelt field', { transcribe: { modle: 'whisper-1' } }],
-    ['an unknown chat format', { playground: { format: 'chat' } }],
+    ['an unknown chat format', { playground: { format: 'completions' } }],
     ['streaming that is not a yes or no', { playground: { stream: 'yes' } }],
     ['a Responses model over 300 characters', { playground: { responsesModel: 'm'.repeat(301) } }],
     ['a content model that is not text', { playground: { contentModel: 7 } }],
