@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { pickFormat } from '../e2e/playground-helpers.ts';
 import { faults, startFakeGateway } from '../fake-gateway/server.ts';
 import type { FakeGateway } from '../fake-gateway/types.ts';
 import { type Finding, SecretScanner } from '../support/secret-scan.ts';
@@ -179,9 +180,14 @@ test('against a gateway that echoes credentials back, no piece of the key or a s
 
     // Content generation, streamed: the key travels in the vendor header and comes back the same ways.
     await page.getByTestId('stream-toggle').check({ force: true });
-    await page.getByTestId('format').getByText('Content generation', { exact: true }).click();
+    await pickFormat(page, 'Content generation');
     await ask('Echo my credentials, content generation.');
     await snapshot('streamed content-generation reply');
+
+    // Chat Completions, streamed: the key in the Bearer header, echoed back split across deltas.
+    await pickFormat(page, 'Chat Completions');
+    await ask('Echo my credentials, chat completions.');
+    await snapshot('streamed chat-completions reply');
 
     // Exports of the conversation, through the native save dialog.
     const item = page.getByTestId('conversation-item').first();

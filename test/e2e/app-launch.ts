@@ -21,6 +21,7 @@ import type {
   SaveDialogRequest,
   SenderInfo,
 } from '../../src-main/ipc/types.ts';
+import { createImageAttachments } from '../../src-main/services/image-attachments.ts';
 import { createMediaGrants } from '../../src-main/services/media-grants.ts';
 import type { SecretBackend } from '../../src-main/services/secret-box.ts';
 import {
@@ -122,6 +123,7 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
     rendererDir: RENDERER_BUILD_DIR,
     mediaDir,
     grants: mediaGrants,
+    attachments: createImageAttachments(dataDir),
   });
   const { origin } = server;
   const appUrl = `${origin}/index.html`;

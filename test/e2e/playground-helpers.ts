@@ -26,3 +26,37 @@ export async function settled(reply: Locator, state = 'done'): Promise<Locator> 
 
 export const chatRequests = (gateway: FakeGateway, path: RegExp | string) =>
   gateway.requests.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)));
+
+/** Watches a reply's text grow: at least two different non-empty lengths, each longer than the last, before the end. */
+export async function expectProgressive(reply: Locator): Promise<void> {
+  const text = reply.getByTestId('reply-text');
+  const lengths: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const state = await reply.getAttribute('data-state');
+        const length = (await text.innerText()).length;
+        if (state === 'streaming' && length > 0 && length !== lengths.at(-1)) lengths.push(length);
+        return lengths.length;
+      },
+      { timeout: 10_000, intervals: [20] },
+    )
+    .toBeGreaterThanOrEqual(2);
+  expect(lengths[1]!).toBeGreaterThan(lengths[0]!);
+}
+
+/** Waits until the model field suggests the gateway's models: the catalogue has arrived. */
+export async function catalogueLoaded(page: Page): Promise<void> {
+  await expect(page.getByTestId('chat').locator('datalist option').first()).toBeAttached({ timeout: 10_000 });
+}
+
+/**
+ * Picks a chat format the way a user does: a click on its option. A narrow toolbar shows the short name
+ * ("Content"), so the option is found by its radio's accessible name, which is always the whole one.
+ */
+export async function pickFormat(page: Page, name: string): Promise<void> {
+  // `has` looks inside each label: the inner locator starts from there, not from the page.
+  const option = page.getByTestId('format').locator('label');
+  await option.filter({ has: page.getByRole('radio', { name, exact: true }) }).click();
+  await expect(page.getByTestId('format').getByRole('radio', { name, exact: true })).toBeChecked();
+}

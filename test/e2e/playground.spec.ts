@@ -1,28 +1,17 @@
 // The Playground end to end, part 1: streamed replies in both formats with their metrics, Stop, and the
 // requests as the gateway received them. Typed in the page, answered by the fake gateway through the real
 // main-side layer.
-import type { Locator } from '@playwright/test';
 import { expect, test } from './harness.ts';
 import { expectNothingCovered } from './layout-checks.ts';
-import { chatRequests, openPlayground, replies, send, settled } from './playground-helpers.ts';
-
-/** Watches a reply's text grow: at least two different non-empty lengths, each longer than the last, before the end. */
-async function expectProgressive(reply: Locator): Promise<void> {
-  const text = reply.getByTestId('reply-text');
-  const lengths: number[] = [];
-  await expect
-    .poll(
-      async () => {
-        const state = await reply.getAttribute('data-state');
-        const length = (await text.innerText()).length;
-        if (state === 'streaming' && length > 0 && length !== lengths.at(-1)) lengths.push(length);
-        return lengths.length;
-      },
-      { timeout: 10_000, intervals: [20] },
-    )
-    .toBeGreaterThanOrEqual(2);
-  expect(lengths[1]!).toBeGreaterThan(lengths[0]!);
-}
+import {
+  chatRequests,
+  expectProgressive,
+  openPlayground,
+  pickFormat,
+  replies,
+  send,
+  settled,
+} from './playground-helpers.ts';
 
 const LONG_REPLY =
   'Streaming lets you read the start of an answer while the rest is still being written. ' +
@@ -108,7 +97,7 @@ test('a streamed content-generation reply grows and ends with metrics; the param
   fakeGateway,
 }) => {
   const app = await openPlayground(startApp, fakeGateway);
-  await page.getByTestId('format').getByText('Content generation', { exact: true }).click();
+  await pickFormat(page, 'Content generation');
   await expect(page.getByTestId('empty-setup')).toHaveText(
     'Content generation · gemini-2.5-flash · streamed',
   );

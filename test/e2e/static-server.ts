@@ -1,12 +1,13 @@
 // Serves the built renderer on 127.0.0.1 (port 0) through the app protocol's own handler
-// (src-main/app-files.ts): the same files, CSP header, media confinement, audio-only media route and
-// Range support as `app://gateway-studio` in Electron, so the page under test is served as in the app.
+// (src-main/app-files.ts): the same files, CSP header, media confinement, audio-only media route, image
+// attachments and Range support as `app://gateway-studio` in Electron, so the page under test is served as in the app.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { createAppRequestHandler } from '../../src-main/app-files.ts';
 import { APP_ORIGIN } from '../../src-main/app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src-main/csp.ts';
+import type { ImageAttachments } from '../../src-main/services/image-attachments.ts';
 import type { MediaGrants } from '../../src-main/services/media-grants.ts';
 
 export interface StaticServer {
@@ -18,6 +19,7 @@ export async function startStaticServer(options: {
   rendererDir: string;
   mediaDir: string;
   grants?: MediaGrants;
+  attachments?: ImageAttachments;
 }): Promise<StaticServer> {
   const handle = createAppRequestHandler({ ...options, contentSecurityPolicy: CONTENT_SECURITY_POLICY });
   const server = createServer((request, response) => {

@@ -12,9 +12,11 @@ import {
   type ConversationSummary,
   type PlaygroundPrefs,
   type ReplyInspector,
+  type StructuredOutput,
 } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
 import {
+  chatRequestFor,
   compactRequestFor,
   contentRequestFor,
   responsesRequestFor,
@@ -27,6 +29,7 @@ import {
   editedConversation,
   failedReply,
   interruptedOnLoad,
+  lastModelOf,
   newConversation,
   regeneratedConversation,
   replyDetail,
@@ -34,14 +37,24 @@ import {
   settledReply,
   streamingReply,
   userMessage,
+  withFormatChange,
   withMessages,
   withoutMessage,
 } from '../panels/playground/conversation-edits.ts';
+import {
+  formatChoiceKey,
+  type ModelFormats,
+  modelFormats,
+  routeFormat,
+  withFormatChoice,
+} from '../panels/playground/format-routing.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
 import type { StreamState } from '../store/streams.ts';
 import { toastError, toastSuccess } from './feedback.ts';
+import { clearPendingImages, pendingImages } from './images.ts';
 import { setPrefs } from './prefs.ts';
+import { checkStructuredReply } from './structured-output.ts';
 
 const store = () => useAppStore.getState();
 const playground = () => store().playground;
@@ -227,11 +240,17 @@ function prefsFor(setup: Partial<ConversationSetup>, format: ChatFormat): Partia
   if (setup.format !== undefined) patch.format = setup.format;
   if (setup.stream !== undefined) patch.stream = setup.stream;
   const model = setup.model?.trim();
-  if (model) patch[format === 'responses' ? 'responsesModel' : 'contentModel'] = model;
+  if (model) patch[MODEL_PREF[format]] = model;
   return patch;
 }
 
-/** Changes a conversation's format, model, streaming or settings; remembered for new chats, saved soon. */
+const MODEL_PREF = {
+  responses: 'responsesModel',
+  chat: 'chatModel',
+  content: 'contentModel',
+} as const satisfies Record<ChatFormat, keyof PlaygroundPrefs>;
+
+/** Changes a conversation's stream or settings (or model, as typed); remembered for new chats, saved soon. */
 export function updateSetup(id: string, patch: Partial<ConversationSetup>): void {
   const current = conversation(id);
   if (!current) return;
@@ -242,13 +261,65 @@ export function updateSetup(id: string, patch: Partial<ConversationSetup>): void
   saveSetupSoon(id);
 }
 
-/** The format switch: the model becomes the one last used in that format. */
+/** The formats the active profile's catalogue (or, where it says nothing, the name) gives `model`. */
+export function formatsOfModel(model: string): ModelFormats | null {
+  const profileId = store().settings?.activeProfileId;
+  const catalogue = profileId ? store().catalogues[profileId] : undefined;
+  return modelFormats(model, catalogue?.status === 'ready' ? catalogue.models : []);
+}
+
+function rememberedFormat(model: string): ChatFormat | undefined {
+  const profileId = store().settings?.activeProfileId;
+  return profileId ? store().prefs.playground.formatChoices[formatChoiceKey(profileId, model)] : undefined;
+}
+
+/** Remembers that the user sends `model` as `format` (per profile), so choosing it later does the same. */
+function rememberFormat(model: string, format: ChatFormat): void {
+  const profileId = store().settings?.activeProfileId;
+  if (!profileId || model.trim() === '') return;
+  const key = formatChoiceKey(profileId, model);
+  const choices = store().prefs.playground.formatChoices;
+  if (choices[key] === format) return;
+  setPrefs({ playground: { formatChoices: withFormatChoice(choices, key, format) } });
+}
+
+/** The conversation in another format (and maybe with another model), its history converted and noted. */
+function changeFormat(id: string, format: ChatFormat, model?: string): void {
+  const current = conversation(id);
+  if (!current) return;
+  const moved = withFormatChange(current, format, newId(), nowIso());
+  store().putConversation(model === undefined ? moved : { ...moved, model });
+  // The model is now the one last used in this format, for the next new chat in it.
+  setPrefs({ playground: prefsFor({ format, model: model ?? current.model }, format) });
+  saveSetupSoon(id);
+}
+
+/**
+ * The model field: the model, and the format the gateway's rule picks for it (see format-routing.ts).
+ * A model neither the catalogue nor its name places keeps the format as it is.
+ */
+export function chooseModel(id: string, model: string): void {
+  const current = conversation(id);
+  if (!current) return;
+  updateSetup(id, { model });
+  const formats = formatsOfModel(model);
+  const format = formats ? routeFormat(formats.formats, rememberedFormat(model)) : null;
+  if (format && format !== current.format) changeFormat(id, format);
+}
+
+/**
+ * The format switch, the user's own choice. The model stays when it speaks that format (or nothing says it
+ * does not); otherwise it becomes the one last used in that format. Remembered for that model.
+ */
 export function switchFormat(id: string, format: ChatFormat): void {
   const current = conversation(id);
   if (!current || current.format === format) return;
-  const prefs = store().prefs.playground;
-  const model = format === 'responses' ? prefs.responsesModel : prefs.contentModel;
-  updateSetup(id, { format, model });
+  const formats = formatsOfModel(current.model);
+  const fits = !formats || formats.formats.includes(format);
+  const fallback = lastModelOf(store().prefs.playground, format);
+  const model = fits || fallback === '' ? current.model : fallback;
+  changeFormat(id, format, model);
+  rememberFormat(model, format);
 }
 
 // ─── Sending and replies ─────────────────────────────────────────────────────────────────────────
@@ -257,24 +328,32 @@ export function setDraft(id: string, text: string): void {
   store().setDraft(id, text);
 }
 
-/** Why Send cannot run now (for the button's tooltip), or `null`. */
-export function sendProblem(current: Conversation, draft: string, compacting: boolean): string | null {
-  if (draft.trim() === '') return 'Type a message first.';
+/** Why Send cannot run now (for the button's tooltip), or `null`. `images`: how many wait to go with it. */
+export function sendProblem(
+  current: Conversation,
+  draft: string,
+  compacting: boolean,
+  images = 0,
+): string | null {
+  if (draft.trim() === '' && images === 0) return 'Type a message first.';
   if (current.model.trim() === '') return 'Choose a model first.';
   if (compacting) return 'Wait for the compaction to finish.';
   if (streamingReply(current)) return 'A reply is still arriving.';
   return null;
 }
 
-/** Sends the conversation's draft as the next user turn. */
+/** Sends the conversation's draft (and the images waiting with it) as the next user turn. */
 export function sendDraft(id: string): void {
   const current = conversation(id);
   if (!current) return;
   const draft = playground().drafts[id] ?? '';
-  if (sendProblem(current, draft, Boolean(playground().compacting[id]))) return;
+  const images = pendingImages(id);
+  if (sendProblem(current, draft, Boolean(playground().compacting[id]), images.length)) return;
   const now = nowIso();
-  const next = withMessages(current, [...current.messages, userMessage(newId(), draft, now)], now);
+  const turn = userMessage(newId(), draft, now, images);
+  const next = withMessages(current, [...current.messages, turn], now);
   store().setDraft(id, '');
+  clearPendingImages(id);
   void requestReply(next);
 }
 
@@ -285,33 +364,40 @@ async function requestReply(current: Conversation): Promise<void> {
   store().putConversation(withMessages(current, [...current.messages, reply], reply.createdAt));
   // Saved before the request goes out: a crash loses at most the reply in progress.
   void saveConversation(current.id);
-  const responses = current.format === 'responses' ? responsesRequestFor(current) : null;
-  const content = responses ? null : contentRequestFor(current);
   // Metrics count from here: just before the request is handed to main.
   const sentAt = performance.now();
-  store().setLiveReply(reply.id, {
-    conversationId: current.id,
-    streamId: null,
-    sentAt,
-    stopRequested: false,
-  });
-  const result = responses
-    ? await call('chat.responses', { request: responses, stream: current.stream })
-    : await call('chat.generateContent', { request: content!, stream: current.stream });
+  const live: LiveReply = { conversationId: current.id, streamId: null, sentAt, stopRequested: false };
+  const { structuredOutput } = current.settings;
+  if (structuredOutput) live.structuredOutput = structuredOutput;
+  store().setLiveReply(reply.id, live);
+  const result = await sendRequest(current);
   if (!result.ok) {
     finishReply(reply.id, (message) => failedReply(message, result.error));
     return;
   }
   const { streamId } = result.data;
-  const live = playground().live[reply.id];
-  if (!live) {
+  const running = playground().live[reply.id];
+  if (!running) {
     // The conversation went away meanwhile (deleted): nothing to fill in.
     void call('stream.stop', { streamId });
     return;
   }
   updateLive(reply.id, { streamId });
-  if (live.stopRequested) void call('stream.stop', { streamId });
+  if (running.stopRequested) void call('stream.stop', { streamId });
   follow(reply.id, streamId);
+}
+
+/** Hands the conversation's next request to main, in its format. */
+function sendRequest(current: Conversation) {
+  const { stream } = current;
+  switch (current.format) {
+    case 'responses':
+      return call('chat.responses', { request: responsesRequestFor(current), stream });
+    case 'chat':
+      return call('chat.completions', { request: chatRequestFor(current), stream });
+    case 'content':
+      return call('chat.generateContent', { request: contentRequestFor(current), stream });
+  }
 }
 
 function updateLive(replyId: string, patch: Partial<LiveReply>): void {
@@ -332,6 +418,8 @@ function follow(replyId: string, streamId: string): void {
     if (live && detail) keepDetail(live.conversationId, replyId, detail);
     finishReply(replyId, (message) => settledReply(message, stream, live?.sentAt ?? 0));
     store().forgetStream(streamId);
+    if (live?.structuredOutput && stream.status !== 'error' && stream.text !== '')
+      void checkStructured(live.conversationId, replyId, live.structuredOutput, stream.text);
   };
   const unsubscribe = useAppStore.subscribe((state, previous) => {
     const stream = state.streams[streamId];
@@ -339,6 +427,27 @@ function follow(replyId: string, streamId: string): void {
   });
   // Events may have arrived (even the end) before the id did; the streams slice kept them.
   check(store().streams[streamId]);
+}
+
+/** A reply asked to follow a schema, checked against it once it has ended; the verdict is kept with it. */
+async function checkStructured(
+  conversationId: string,
+  replyId: string,
+  schema: StructuredOutput,
+  text: string,
+): Promise<void> {
+  const structured = await checkStructuredReply(schema.schema, schema.name, text);
+  const current = conversation(conversationId);
+  if (!structured || !current) return;
+  store().putConversation(
+    changeMessage(
+      current,
+      replyId,
+      (message) => (message.role === 'assistant' ? { ...message, structured } : message),
+      nowIso(),
+    ),
+  );
+  void saveConversation(conversationId);
 }
 
 /** Replaces the reply with its final form, forgets it as live, and saves. */
@@ -394,13 +503,21 @@ export function regenerate(id: string, replyId: string): void {
   if (next) void requestReply(next);
 }
 
-/** A failed reply's one-click fix: the other format, the same model, asked again. */
-export function switchFormatAndRetry(id: string, replyId: string): void {
+/**
+ * A reply that failed because its format does not fit the model: the same turn, the same model, asked again
+ * in `format` — remembered for that model, so choosing it later goes there at once.
+ */
+export function switchFormatAndRetry(id: string, replyId: string, format: ChatFormat): void {
   const current = conversation(id);
-  if (!current || busy(current)) return;
-  const format: ChatFormat = current.format === 'responses' ? 'content' : 'responses';
-  updateSetup(id, { format });
-  regenerate(id, replyId);
+  if (!current || busy(current) || current.format === format) return;
+  // The failed reply goes first, so the format-change marker follows the turn it retries.
+  const retried = regeneratedConversation(current, replyId, nowIso());
+  if (!retried) return;
+  store().putConversation(retried);
+  changeFormat(id, format);
+  rememberFormat(current.model, format);
+  const next = conversation(id);
+  if (next) void requestReply(next);
 }
 
 /** The user turn gets its new text; every later message is dropped; a new reply is asked for. */
@@ -498,6 +615,7 @@ export async function deleteConversation(id: string): Promise<boolean> {
     }
   }
   persisted.delete(id);
+  clearPendingImages(id);
   // Main deleted its inspector records with it.
   if (current) for (const messageId of allMessageIds(current.messages)) store().setDetail(messageId, null);
   const { open, drafts, activeId } = playground();

@@ -7,7 +7,9 @@ import type {
   AppError,
   Conversation,
   ConversationSummary,
+  ImageAttachment,
   ReplyInspector,
+  StructuredOutput,
 } from '../../../src-preload/contract.ts';
 import type { AppState } from './index.ts';
 
@@ -19,9 +21,25 @@ export interface LiveReply {
   sentAt: number;
   /** Stop was asked before the stream's id was known: it is stopped as soon as it is. */
   stopRequested: boolean;
+  /** The schema the reply was asked to follow: it is checked against it once it ends. */
+  structuredOutput?: StructuredOutput;
 }
 
 export type ListStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface RefusedImage {
+  name: string;
+  message: string;
+}
+
+/** Images waiting in a conversation's composer for its next turn (actions/images.ts). */
+export interface PendingImages {
+  images: ImageAttachment[];
+  /** Files the last additions refused, with why; shown under the strip until dismissed. */
+  refused: RefusedImage[];
+  /** Additions still with main (a large copy takes a moment). */
+  adding: number;
+}
 
 /** The inspector's record of one reply, as far as this window knows it. */
 export type DetailState =
@@ -56,6 +74,8 @@ export interface PlaygroundState {
   activeId: string | null;
   /** Unsent text per conversation: survives switching conversation or panel. */
   drafts: Record<string, string>;
+  /** Unsent images per conversation, like the drafts (nothing of them is saved until they are sent). */
+  pendingImages: Record<string, PendingImages>;
   /** Replies still arriving, by assistant message id. */
   live: Record<string, LiveReply>;
   /** Conversations being compacted now. */
@@ -75,6 +95,7 @@ export interface PlaygroundSlice {
   /** Adds or replaces an open conversation. */
   putConversation(conversation: Conversation): void;
   setDraft(conversationId: string, text: string): void;
+  setPendingImages(conversationId: string, pending: PendingImages | null): void;
   setLiveReply(messageId: string, live: LiveReply | null): void;
   setNotice(conversationId: string, error: AppError | null): void;
   setCompacting(conversationId: string, busy: boolean): void;
@@ -91,6 +112,7 @@ export const initialPlaygroundState: PlaygroundState = {
   open: {},
   activeId: null,
   drafts: {},
+  pendingImages: {},
   live: {},
   compacting: {},
   notices: {},
@@ -125,6 +147,8 @@ export const createPlaygroundSlice: StateCreator<AppState, [], [], PlaygroundSli
       update((p) => ({ open: { ...p.open, [conversation.id]: conversation } })),
     setDraft: (conversationId, text) =>
       update((p) => ({ drafts: withEntry(p.drafts, conversationId, text === '' ? null : text) })),
+    setPendingImages: (conversationId, pending) =>
+      update((p) => ({ pendingImages: withEntry(p.pendingImages, conversationId, pending) })),
     setLiveReply: (messageId, live) => update((p) => ({ live: withEntry(p.live, messageId, live) })),
     setNotice: (conversationId, error) =>
       update((p) => ({ notices: withEntry(p.notices, conversationId, error) })),

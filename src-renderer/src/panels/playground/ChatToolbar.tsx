@@ -1,10 +1,12 @@
 import { FoldVertical, PanelLeftClose, PanelLeftOpen, Pencil, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { type ChatFormat, conversationTitle } from '../../../../src-preload/contract.ts';
+import { CHAT_FORMATS, type ChatFormat, conversationTitle } from '../../../../src-preload/contract.ts';
 import {
   cancelCompaction,
+  chooseModel,
   closeInspector,
   compactConversation,
+  formatsOfModel,
   renameConversation,
   switchFormat,
   updateSetup,
@@ -14,7 +16,8 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ModelField } from '../../components/ModelField.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { compactProblem, setParameterCount, streamingReply } from './conversation-edits.ts';
-import { FORMAT_FAMILIES, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
+import { CHAT_MODEL_FAMILIES } from './format-routing.ts';
+import { FORMAT_ENDPOINTS, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
 import { TitleInput } from './TitleInput.tsx';
 
 interface ChatToolbarProps {
@@ -23,7 +26,11 @@ interface ChatToolbarProps {
   onToggleList(): void;
 }
 
-const FORMATS: readonly ChatFormat[] = ['responses', 'content'];
+const PLACEHOLDERS: Record<ChatFormat, string> = {
+  responses: 'gpt-5-mini',
+  chat: 'claude-sonnet-4-5',
+  content: 'gemini-2.5-flash',
+};
 
 /** Title and conversation actions, then the setup the next message is sent with: format, model, streaming. */
 export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatToolbarProps) {
@@ -31,8 +38,13 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
   const inspecting = useAppStore((s) => s.playground.inspect !== null);
+  // Read again when the catalogue arrives: which formats the model lists comes from it.
+  useAppStore((s) => (s.settings ? s.catalogues[s.settings.activeProfileId ?? ''] : undefined));
   const id = useId();
   if (!conversation) return null;
+  const known = formatsOfModel(conversation.model);
+  /** Formats the catalogue says the model does not list (a name's guess marks nothing). */
+  const lacks = (format: ChatFormat) => known?.source === 'catalogue' && !known.formats.includes(format);
 
   const busy = streamingReply(conversation) !== null || compacting;
   const compactReason = compactProblem(conversation, busy);
@@ -110,14 +122,24 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
       </div>
       <div className="pg-toolbar__row pg-toolbar__setup">
         <div className="segmented" role="radiogroup" aria-label="Format" data-testid="format">
-          {FORMATS.map((format) => (
-            <label key={format} className="segmented__option">
+          {CHAT_FORMATS.map((format) => (
+            <label
+              key={format}
+              className={`segmented__option${lacks(format) ? ' pg-format--lacking' : ''}`}
+              title={
+                lacks(format)
+                  ? `${FORMAT_ENDPOINTS[format]} — the gateway does not list ${conversation.model.trim()} for this format`
+                  : FORMAT_ENDPOINTS[format]
+              }
+              data-lacking={lacks(format) || undefined}
+            >
               <input
                 type="radio"
                 name={`${id}-format`}
                 value={format}
                 checked={conversation.format === format}
                 onChange={() => switchFormat(conversation.id, format)}
+                aria-describedby={lacks(format) ? `${id}-lacking` : undefined}
               />
               <span className="segmented__label">
                 {/* A narrow chat shows the short name; screen readers always get the whole one. */}
@@ -128,6 +150,9 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
               </span>
             </label>
           ))}
+          <span id={`${id}-lacking`} className="visually-hidden">
+            Not listed for this model by the gateway
+          </span>
         </div>
         <div className="pg-toolbar__model">
           <label htmlFor={`${id}-model`} className="visually-hidden">
@@ -136,9 +161,9 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
           <ModelField
             id={`${id}-model`}
             value={conversation.model}
-            onChange={(model) => updateSetup(conversation.id, { model })}
-            families={FORMAT_FAMILIES[conversation.format]}
-            placeholder={conversation.format === 'responses' ? 'gpt-5-mini' : 'gemini-2.5-flash'}
+            onChange={(model) => chooseModel(conversation.id, model)}
+            families={CHAT_MODEL_FAMILIES}
+            placeholder={PLACEHOLDERS[conversation.format]}
           />
         </div>
         <label className="pg-switch" title="Show the reply as it is written, or wait for the whole of it">

@@ -4,6 +4,7 @@ import type { CompactionMarker, ConversationMessage } from '../../../../src-prel
 import { inspectMessage, openLink } from '../../actions/playground.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
+import { FormatChangeView } from './FormatChangeView.tsx';
 import { compactionSummary } from './labels.ts';
 
 interface CompactionViewProps {
@@ -87,6 +88,7 @@ function ReplacedMessage({ message }: { message: ConversationMessage }) {
       </div>
     );
   }
+  if (message.role === 'format-change') return <FormatChangeView marker={message} />;
   return (
     <p className="pg-replaced__earlier">
       <FoldVertical size={13} aria-hidden /> An earlier compaction · {compactionSummary(message)}

@@ -1,10 +1,21 @@
-import { ArrowUp, Square } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import { ArrowUp, ImagePlus, Square } from 'lucide-react';
+import { type ClipboardEvent, type KeyboardEvent, useCallback } from 'react';
+import { MAX_IMAGES_PER_TURN } from '../../../../src-preload/contract.ts';
+import {
+  addImageFiles,
+  clipboardImages,
+  dismissRefusedImages,
+  pickImages,
+  removePendingImage,
+  usePendingImages,
+} from '../../actions/images.ts';
 import { sendDraft, sendProblem, setDraft, stopReply } from '../../actions/playground.ts';
-import { Button } from '../../components/Button.tsx';
+import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { useAudioDrop } from '../transcribe/useAudioDrop.ts';
 import { streamingReply } from './conversation-edits.ts';
+import { ImageStrip, RefusedImages } from './ImageStrip.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
 
 const MAX_LINES = 8;
@@ -20,11 +31,22 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
   const grow = useAutoGrow(draft, MAX_LINES);
+  const pending = usePendingImages(conversationId);
+  // Files dropped on the message box become images of the turn (paths, as the Transcribe drop sends them).
+  const { dragging, dropHandlers } = useAudioDrop(
+    useCallback((files: File[]) => void addImageFiles(conversationId, files), [conversationId]),
+  );
   if (!conversation) return null;
 
   const running = streamingReply(conversation);
-  const problem = sendProblem(conversation, draft, compacting);
-  const send = () => sendDraft(conversationId);
+  // Images still being copied by main would otherwise miss this turn and wait for the next one.
+  const problem =
+    pending.adding > 0
+      ? 'Wait for the images to be added.'
+      : sendProblem(conversation, draft, compacting, pending.images.length);
+  const send = () => {
+    if (problem === null) sendDraft(conversationId);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.altKey) return;
@@ -35,12 +57,31 @@ export function Composer({ conversationId }: { conversationId: string }) {
     send();
   };
 
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const images = clipboardImages(event.clipboardData);
+    if (images.length === 0) return;
+    // An image on the clipboard is added to the turn; only text is pasted as text.
+    event.preventDefault();
+    void addImageFiles(conversationId, images);
+  };
+  const full = pending.images.length >= MAX_IMAGES_PER_TURN;
+
   const sendKey = enterSends ? 'Enter' : 'Shift+Enter';
   const breakKey = enterSends ? 'Shift+Enter' : 'Enter';
 
   return (
     <div className="pg-composer">
-      <div className="pg-composer__box">
+      <div
+        className={`pg-composer__box${dragging ? ' pg-composer__box--dropping' : ''}`}
+        {...dropHandlers}
+        data-testid="composer-box"
+      >
+        <ImageStrip
+          images={pending.images}
+          adding={pending.adding > 0}
+          onRemove={(imageId) => removePendingImage(conversationId, imageId)}
+        />
+        <RefusedImages refused={pending.refused} onDismiss={() => dismissRefusedImages(conversationId)} />
         <label htmlFor={`composer-${conversationId}`} className="visually-hidden">
           Message
         </label>
@@ -53,6 +94,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
           placeholder={`Message ${conversation.model.trim() || 'the model'}…`}
           onChange={(event) => setDraft(conversationId, event.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           spellCheck
           aria-describedby={`composer-${conversationId}-keys`}
           data-testid="composer-input"
@@ -67,6 +109,19 @@ export function Composer({ conversationId }: { conversationId: string }) {
               </>
             ) : null}
           </p>
+          <IconButton
+            icon={ImagePlus}
+            label={
+              full
+                ? `A message can carry at most ${MAX_IMAGES_PER_TURN} images`
+                : 'Add image (or paste or drop one)'
+            }
+            size="sm"
+            className="pg-composer__add-image"
+            disabled={full}
+            onClick={() => void pickImages(conversationId)}
+            data-testid="composer-add-image"
+          />
           {running ? (
             <Button
               size="sm"

@@ -4,6 +4,7 @@ import type { ConversationMessage } from '../../../../src-preload/contract.ts';
 import { useAppStore } from '../../store/index.ts';
 import { CompactionView } from './CompactionView.tsx';
 import { streamingReply } from './conversation-edits.ts';
+import { FormatChangeView } from './FormatChangeView.tsx';
 import { ReplyView } from './ReplyView.tsx';
 import { UserMessageView } from './UserMessageView.tsx';
 import { useFollowScroll } from './useFollowScroll.ts';
@@ -51,8 +52,10 @@ export function MessageList({ conversationId }: { conversationId: string }) {
               />
             ) : message.role === 'assistant' ? (
               <ReplyView key={message.id} conversationId={conversationId} message={message} busy={busy} />
-            ) : (
+            ) : message.role === 'compaction' ? (
               <CompactionView key={message.id} conversationId={conversationId} marker={message} />
+            ) : (
+              <FormatChangeView key={message.id} marker={message} />
             ),
           )}
           {compacting ? (

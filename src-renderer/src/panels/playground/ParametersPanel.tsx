@@ -1,32 +1,78 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { ChatSettings, Conversation } from '../../../../src-preload/contract.ts';
+import type { ChatFormat, ChatSettings, Conversation } from '../../../../src-preload/contract.ts';
 import { updateSetup } from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { setParameterCount } from './conversation-edits.ts';
+import { FORMAT_NAMES } from './labels.ts';
+import { Check, Param } from './ParamParts.tsx';
+import { formatHas, keptNotSent, PARAMETER_LABELS } from './parameter-formats.ts';
+import { StructuredOutputEditor } from './StructuredOutputEditor.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
+import './parameters.css';
 
 const EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
 /** The gateway takes at most this many stop sequences (content generation). */
 const MAX_STOP_SEQUENCES = 16;
 
+/** Where each format carries the system prompt. */
+const SYSTEM_FIELDS: Record<ChatFormat, string> = {
+  responses: 'instructions',
+  chat: 'role: system',
+  content: 'systemInstruction',
+};
+
+const MAX_TOKENS_NOTES: Record<ChatFormat, string> = {
+  responses: 'Reasoning tokens count towards it.',
+  chat: 'Reasoning tokens count towards it on reasoning models.',
+  content: 'Thinking tokens count towards it on most models.',
+};
+
+const EFFORT_NOTES: Record<ChatFormat, string> = {
+  responses: 'For reasoning models; also asks for a reasoning summary.',
+  chat: 'For reasoning models (reasoning_effort). Their reasoning shows where the gateway passes it on.',
+  content: '',
+};
+
+/** Why Chat Completions offers two names for the output limit. */
+const MAX_TOKENS_FIELD_WHY =
+  'Current OpenAI models take max_completion_tokens, and reasoning models refuse max_tokens. Older ' +
+  'gateways and channels know only max_tokens and ignore the newer name: choose max_tokens for them.';
+
+/** The largest seed every provider takes as a plain number (JavaScript's safe integers). */
+const MAX_SEED = Number.MAX_SAFE_INTEGER;
+
 /**
  * What the next request is sent with, beyond the model: every parameter starts unset (the model's own
- * default) and is sent only once set. The conversation keeps them; fields that do not apply to the
- * chosen format say so rather than disappear, so switching format loses nothing.
+ * default) and is sent only once set. Each field shows only for the formats that send it; the
+ * conversation keeps every value, so switching format loses nothing, and a value the chosen format does
+ * not send is named at the end.
  */
 export function ParametersPanel({ conversationId }: { conversationId: string }) {
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
-  const id = useId();
   if (!conversation) return null;
+  // Keyed: what a field holds while typed belongs to its conversation.
+  return <ParametersView key={conversation.id} conversation={conversation} enterSends={enterSends} />;
+}
 
+/** The panel for one conversation (apart from the store, so a test can render it for any conversation). */
+export function ParametersView({
+  conversation,
+  enterSends,
+}: {
+  conversation: Conversation;
+  enterSends: boolean;
+}) {
+  const id = useId();
   const { settings, format } = conversation;
   const responses = format === 'responses';
+  const has = (key: keyof ChatSettings) => formatHas(format, key);
   const count = setParameterCount(conversation);
+  const kept = keptNotSent(settings, format);
   /** Sets one setting; `undefined` unsets it (the key is removed, so it is not sent). */
   const change = <K extends keyof ChatSettings>(key: K, value: ChatSettings[K] | undefined) => {
     const next: ChatSettings = { ...settings };
@@ -61,7 +107,7 @@ export function ParametersPanel({ conversationId }: { conversationId: string }) 
         <SystemPrompt
           id={`${id}-system`}
           value={settings.instructions ?? ''}
-          field={responses ? 'instructions' : 'systemInstruction'}
+          field={SYSTEM_FIELDS[format]}
           onChange={(text) => change('instructions', text === '' ? undefined : text)}
         />
         <NumberParam
@@ -99,14 +145,18 @@ export function ParametersPanel({ conversationId }: { conversationId: string }) 
           step={1}
           integer
           onChange={(value) => change('maxOutputTokens', value)}
-          description={
-            responses
-              ? 'Reasoning tokens count towards it.'
-              : 'Thinking tokens count towards it on most models.'
-          }
+          description={MAX_TOKENS_NOTES[format]}
           testId="param-max-tokens"
-        />
-        {responses ? (
+        >
+          {has('maxTokensField') ? (
+            <MaxTokensField
+              id={`${id}-max-tokens-field`}
+              value={settings.maxTokensField}
+              onChange={(field) => change('maxTokensField', field)}
+            />
+          ) : null}
+        </NumberParam>
+        {has('reasoningEffort') ? (
           <Param id={`${id}-effort`} label="Reasoning effort" set={settings.reasoningEffort !== undefined}>
             <select
               id={`${id}-effort`}
@@ -127,9 +177,10 @@ export function ParametersPanel({ conversationId }: { conversationId: string }) 
                 </option>
               ))}
             </select>
-            <p className="pg-param__note">For reasoning models; also asks for a reasoning summary.</p>
+            <p className="pg-param__note">{EFFORT_NOTES[format]}</p>
           </Param>
-        ) : (
+        ) : null}
+        {has('thinkingBudget') ? (
           <NumberParam
             id={`${id}-thinking`}
             label="Thinking budget"
@@ -142,11 +193,61 @@ export function ParametersPanel({ conversationId }: { conversationId: string }) 
             description="Tokens the model may think with: 0 turns thinking off where allowed, −1 lets the model decide."
             testId="param-thinking"
           />
-        )}
+        ) : null}
         <StopSequences
           id={`${id}-stop`}
           conversation={conversation}
           onChange={(list) => change('stopSequences', list.length > 0 ? list : undefined)}
+        />
+        {has('seed') ? (
+          <NumberParam
+            id={`${id}-seed`}
+            label="Seed"
+            value={settings.seed}
+            min={0}
+            max={MAX_SEED}
+            step={1}
+            integer
+            onChange={(value) => change('seed', value)}
+            description="The same seed and parameters ask the model to repeat its answer (best effort)."
+            testId="param-seed"
+          />
+        ) : null}
+        {has('presencePenalty') ? (
+          <NumberParam
+            id={`${id}-presence`}
+            label="Presence penalty"
+            value={settings.presencePenalty}
+            min={-2}
+            max={2}
+            step={0.1}
+            slider
+            sliderDefault={0}
+            onChange={(value) => change('presencePenalty', value)}
+            description="Above 0 steers towards new topics: a token already used counts against itself once."
+            testId="param-presence"
+          />
+        ) : null}
+        {has('frequencyPenalty') ? (
+          <NumberParam
+            id={`${id}-frequency`}
+            label="Frequency penalty"
+            value={settings.frequencyPenalty}
+            min={-2}
+            max={2}
+            step={0.1}
+            slider
+            sliderDefault={0}
+            onChange={(value) => change('frequencyPenalty', value)}
+            description="Above 0 makes repeating words less likely, the more often they have appeared."
+            testId="param-frequency"
+          />
+        ) : null}
+        <StructuredOutputEditor
+          id={`${id}-structured`}
+          format={format}
+          value={settings.structuredOutput}
+          onChange={(value) => change('structuredOutput', value)}
         />
         {responses ? (
           <div className="pg-param pg-param--group">
@@ -173,6 +274,12 @@ export function ParametersPanel({ conversationId }: { conversationId: string }) 
               testId="param-chain"
             />
           </div>
+        ) : null}
+        {kept.length > 0 ? (
+          <p className="pg-param pg-param__note" data-testid="params-kept">
+            Kept for another format, not sent in {FORMAT_NAMES[format]}:{' '}
+            {kept.map((key) => PARAMETER_LABELS[key]).join(', ')}.
+          </p>
         ) : null}
         <div className="pg-param pg-param--group">
           <p className="pg-param__label" id={`${id}-enter`}>
@@ -206,32 +313,6 @@ export function ParametersPanel({ conversationId }: { conversationId: string }) 
         </div>
       </div>
     </aside>
-  );
-}
-
-function Param({
-  id,
-  label,
-  set,
-  children,
-  aside,
-}: {
-  id: string;
-  label: string;
-  set: boolean;
-  children: ReactNode;
-  aside?: ReactNode;
-}) {
-  return (
-    <div className={`pg-param${set ? ' pg-param--set' : ''}`}>
-      <div className="pg-param__head">
-        <label htmlFor={id} className="pg-param__label">
-          {label}
-        </label>
-        {aside}
-      </div>
-      {children}
-    </div>
   );
 }
 
@@ -282,6 +363,8 @@ interface NumberParamProps {
   description: string;
   onChange(value: number | undefined): void;
   testId: string;
+  /** More of the field, under its note. */
+  children?: ReactNode;
 }
 
 /** A number that is unset (empty) until typed or slid; a value out of range is shown as such and not sent. */
@@ -298,6 +381,7 @@ function NumberParam({
   description,
   onChange,
   testId,
+  children,
 }: NumberParamProps) {
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const parsed = text.trim() === '' ? undefined : Number(text);
@@ -366,6 +450,7 @@ function NumberParam({
       <p id={`${id}-note`} className={`pg-param__note${invalid ? ' pg-param__note--error' : ''}`}>
         {invalid ? `Out of range: ${range}. Not sent.` : description}
       </p>
+      {children}
     </Param>
   );
 }
@@ -381,12 +466,12 @@ function StopSequences({
 }) {
   const saved = conversation.settings.stopSequences ?? [];
   const [text, setText] = useState(saved.join('\n'));
-  if (conversation.format === 'responses') {
+  if (!formatHas(conversation.format, 'stopSequences')) {
     return (
       <div className="pg-param pg-param--off">
         <p className="pg-param__label">Stop sequences</p>
         <p className="pg-param__note" data-testid="param-stop-unavailable">
-          The Responses format has no stop sequences; they apply to content generation only.
+          The Responses format has no stop sequences; Chat Completions and content generation have them.
         </p>
       </div>
     );
@@ -413,7 +498,9 @@ function StopSequences({
       <p className={`pg-param__note${tooMany ? ' pg-param__note--error' : ''}`}>
         {tooMany
           ? `At most ${MAX_STOP_SEQUENCES}: only the first ${MAX_STOP_SEQUENCES} are sent.`
-          : 'One per line. The reply ends where one would appear (it is not included).'}
+          : conversation.format === 'chat'
+            ? 'One per line (OpenAI models take at most 4). The reply ends where one would appear.'
+            : 'One per line. The reply ends where one would appear (it is not included).'}
       </p>
     </Param>
   );
@@ -421,34 +508,32 @@ function StopSequences({
 
 const linesOf = (text: string) => text.split('\n').filter((line) => line !== '');
 
-function Check({
-  checked,
-  disabled,
+/** Chat Completions only: which field carries the output limit. */
+function MaxTokensField({
+  id,
+  value,
   onChange,
-  label,
-  note,
-  testId,
 }: {
-  checked: boolean;
-  disabled?: boolean;
-  onChange(checked: boolean): void;
-  label: ReactNode;
-  note: string;
-  testId: string;
+  id: string;
+  value: ChatSettings['maxTokensField'];
+  onChange(value: ChatSettings['maxTokensField']): void;
 }) {
   return (
-    <label className={`pg-check${disabled ? ' pg-check--disabled' : ''}`}>
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        data-testid={testId}
-      />
-      <span className="pg-check__text">
-        <span className="pg-check__label">{label}</span>
-        <span className="pg-check__note">{note}</span>
-      </span>
-    </label>
+    <div className="pg-param__sent-as" title={MAX_TOKENS_FIELD_WHY}>
+      <label htmlFor={id} className="pg-param__note">
+        Sent as
+      </label>
+      <select
+        id={id}
+        className="input input--mono pg-param__select"
+        value={value ?? 'max_completion_tokens'}
+        // The current name is the default: only the older one is kept as a setting.
+        onChange={(event) => onChange(event.target.value === 'max_tokens' ? 'max_tokens' : undefined)}
+        data-testid="param-max-tokens-field"
+      >
+        <option value="max_completion_tokens">max_completion_tokens</option>
+        <option value="max_tokens">max_tokens (older gateways)</option>
+      </select>
+    </div>
   );
 }

@@ -94,7 +94,7 @@ function InspectorColumn() {
     const message = target
       ? s.playground.open[target.conversationId]?.messages.find((m) => m.id === target.messageId)
       : undefined;
-    return message && message.role !== 'user' ? message : null;
+    return message && (message.role === 'assistant' || message.role === 'compaction') ? message : null;
   });
   const detail = useAppStore((s) => (item ? (s.playground.details[item.id] ?? null) : null));
   useEffect(() => {

@@ -1,9 +1,10 @@
 import { ArrowLeftRight, Braces, ChevronRight, Copy, RotateCcw, Trash2 } from 'lucide-react';
 import { memo, useState } from 'react';
-import type { AssistantMessage } from '../../../../src-preload/contract.ts';
+import { type AssistantMessage, CHAT_FORMATS, type ChatFormat } from '../../../../src-preload/contract.ts';
 import {
   copyText,
   deleteMessage,
+  formatsOfModel,
   inspectMessage,
   openLink,
   regenerate,
@@ -14,8 +15,9 @@ import { Callout } from '../../components/Callout.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
-import { FORMAT_NAMES, replyFacts } from './labels.ts';
+import { FORMAT_ENDPOINTS, FORMAT_NAMES, replyFacts } from './labels.ts';
 import { shortEndingNote } from './reply-ending.ts';
+import { StructuredReply } from './StructuredReply.tsx';
 
 interface ReplyViewProps {
   conversationId: string;
@@ -46,7 +48,15 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
     >
       {reasoning ? <Reasoning text={reasoning} live={live} thinking={live && text === ''} /> : null}
       <div className="pg-reply__text" data-testid="reply-text" data-selectable>
-        <Markdown text={text} streaming={live} onOpenLink={(url) => void openLink(url)} />
+        {message.structured && !live ? (
+          <StructuredReply
+            text={text}
+            structured={message.structured}
+            onOpenLink={(url) => void openLink(url)}
+          />
+        ) : (
+          <Markdown text={text} streaming={live} onOpenLink={(url) => void openLink(url)} />
+        )}
       </div>
       {live ? (
         <LiveStatus phase={text ? 'writing' : reasoning ? 'thinking' : 'waiting'} />
@@ -153,22 +163,37 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
   );
 }
 
-/** The error on its turn, with the way out: the other format in one click, or simply again. */
+/**
+ * The formats to offer a reply that failed because its format does not fit the model: those the catalogue
+ * lists for the model, else (nothing listed) every other format.
+ */
+function formatsToOffer(message: AssistantMessage): ChatFormat[] {
+  const listed = formatsOfModel(message.model)?.formats ?? CHAT_FORMATS;
+  const others = listed.filter((format) => format !== message.format);
+  return others.length > 0 ? others : CHAT_FORMATS.filter((format) => format !== message.format);
+}
+
+/** The error on its turn, with the way out: a format the model speaks in one click, or simply again. */
 function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
   const error = message.error!;
-  const other = message.format === 'responses' ? 'content' : 'responses';
   const action =
     error.code === 'format_unsupported' ? (
-      <Button
-        size="sm"
-        variant="secondary"
-        icon={ArrowLeftRight}
-        disabled={busy}
-        onClick={() => switchFormatAndRetry(conversationId, message.id)}
-        data-testid="switch-format"
-      >
-        Switch to {FORMAT_NAMES[other]}
-      </Button>
+      <span className="pg-error__actions">
+        {formatsToOffer(message).map((format) => (
+          <Button
+            key={format}
+            size="sm"
+            variant="secondary"
+            icon={ArrowLeftRight}
+            disabled={busy}
+            title={`Ask again through ${FORMAT_ENDPOINTS[format]}; ${message.model} will go there from now on`}
+            onClick={() => switchFormatAndRetry(conversationId, message.id, format)}
+            data-testid={`switch-format-${format}`}
+          >
+            Send as {FORMAT_NAMES[format]}
+          </Button>
+        ))}
+      </span>
     ) : (
       <Button
         size="sm"

@@ -4,6 +4,7 @@ import type { UserMessage } from '../../../../src-preload/contract.ts';
 import { copyText, deleteMessage, editAndResend } from '../../actions/playground.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { ImageStrip } from './ImageStrip.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
 
 interface UserMessageViewProps {
@@ -32,11 +33,23 @@ export const UserMessageView = memo(function UserMessageView({
       />
     );
   }
+  const images = message.images ?? [];
+  const bubble = (
+    <div className="pg-msg__bubble" data-selectable>
+      {message.text}
+    </div>
+  );
   return (
     <article className="pg-msg pg-msg--user" aria-label="You" data-testid="user-message">
-      <div className="pg-msg__bubble" data-selectable>
-        {message.text}
-      </div>
+      {images.length > 0 ? (
+        // The turn's images above its text (a turn of images alone has no bubble).
+        <div className="pg-msg__with-images">
+          <ImageStrip images={images} />
+          {message.text ? bubble : null}
+        </div>
+      ) : (
+        bubble
+      )}
       <div className="pg-msg__actions" role="toolbar" aria-label="Message actions">
         <IconButton icon={Copy} label="Copy" size="sm" onClick={() => void copyText(message.text)} />
         <IconButton

@@ -1,8 +1,10 @@
-// The next request of a conversation, in either format. Pure: the Playground's actions call these with
+// The next request of a conversation, in any of the three formats. Pure: the Playground's actions call these with
 // the conversation as it stands (its last message being the new user turn), and unit tests check the wire
 // shapes without a gateway. Main then turns the request into the HTTP body (src-main/gateway).
 import type {
   AssistantMessage,
+  ChatCompletionsMessage,
+  ChatCompletionsRequest,
   ChatFormat,
   ChatSettings,
   CompactionMarker,
@@ -11,7 +13,9 @@ import type {
   ConversationMessage,
   GenerateContentRequest,
   ResponsesRequest,
+  UserMessage,
 } from '../../../../src-preload/contract.ts';
+import { imagePartsFor } from './image-parts.ts';
 
 type Content = GenerateContentRequest['contents'][number];
 
@@ -35,6 +39,13 @@ function isUsableReply(message: AssistantMessage): boolean {
   return (message.state === 'done' || message.state === 'stopped') && message.text !== '';
 }
 
+/** Which settings each format has a field for (beyond instructions, temperature, top_p, max tokens, schema). */
+const FORMAT_SETTINGS: Record<ChatFormat, ReadonlyArray<keyof ChatSettings>> = {
+  responses: ['reasoningEffort'],
+  chat: ['reasoningEffort', 'stopSequences', 'seed', 'presencePenalty', 'frequencyPenalty', 'maxTokensField'],
+  content: ['thinkingBudget', 'stopSequences'],
+};
+
 /** Only the parameters that are set, and only those the format has a field for. */
 export function settingsFor(settings: ChatSettings, format: ChatFormat): ChatSettings | undefined {
   const sent: ChatSettings = {};
@@ -43,21 +54,46 @@ export function settingsFor(settings: ChatSettings, format: ChatFormat): ChatSet
   if (settings.temperature !== undefined) sent.temperature = settings.temperature;
   if (settings.topP !== undefined) sent.topP = settings.topP;
   if (settings.maxOutputTokens !== undefined) sent.maxOutputTokens = settings.maxOutputTokens;
-  if (format === 'responses') {
-    if (settings.reasoningEffort !== undefined) sent.reasoningEffort = settings.reasoningEffort;
-  } else {
-    if (settings.thinkingBudget !== undefined) sent.thinkingBudget = settings.thinkingBudget;
+  if (settings.structuredOutput !== undefined) sent.structuredOutput = settings.structuredOutput;
+  const own = FORMAT_SETTINGS[format];
+  const has = (key: keyof ChatSettings) => own.includes(key) && settings[key] !== undefined;
+  if (has('reasoningEffort')) sent.reasoningEffort = settings.reasoningEffort;
+  if (has('thinkingBudget')) sent.thinkingBudget = settings.thinkingBudget;
+  if (has('seed')) sent.seed = settings.seed;
+  if (has('presencePenalty')) sent.presencePenalty = settings.presencePenalty;
+  if (has('frequencyPenalty')) sent.frequencyPenalty = settings.frequencyPenalty;
+  // The field name matters only when there is a limit to send.
+  if (has('maxTokensField') && sent.maxOutputTokens !== undefined)
+    sent.maxTokensField = settings.maxTokensField;
+  if (own.includes('stopSequences')) {
     const stops = (settings.stopSequences ?? []).filter((stop) => stop !== '');
     if (stops.length > 0) sent.stopSequences = stops;
   }
   return Object.keys(sent).length > 0 ? sent : undefined;
 }
 
+/**
+ * A user turn's content: its text alone, as every format has always taken it, or (with images) parts —
+ * the text first, then the images in the order they were added.
+ */
+function userContent(
+  message: UserMessage,
+  format: 'responses' | 'chat',
+): string | Array<Record<string, unknown>> {
+  const images = message.images ?? [];
+  if (images.length === 0) return message.text;
+  const text =
+    format === 'responses'
+      ? { type: 'input_text', text: message.text }
+      : { type: 'text', text: message.text };
+  return [...(message.text === '' ? [] : [text]), ...imagePartsFor(format, images)];
+}
+
 /** Responses input items for messages (a compaction's items are passed through as the gateway gave them). */
 function responsesItems(compaction: CompactionMarker | null, messages: readonly ConversationMessage[]) {
   const items: unknown[] = compaction ? [...compaction.items] : [];
   for (const message of messages) {
-    if (message.role === 'user') items.push({ role: 'user', content: message.text });
+    if (message.role === 'user') items.push({ role: 'user', content: userContent(message, 'responses') });
     else if (message.role === 'assistant' && isUsableReply(message))
       items.push({ role: 'assistant', content: message.text });
   }
@@ -96,7 +132,7 @@ export function responsesRequestFor(conversation: Conversation): ResponsesReques
 
 /**
  * The text of a compaction's user messages. Its summary item is encrypted for the Responses format only,
- * so content generation can carry on from what the user said, not from the summary.
+ * so the other formats can carry on from what the user said, not from the summary.
  */
 function compactedUserTexts(compaction: CompactionMarker): string[] {
   const texts: string[] = [];
@@ -115,11 +151,17 @@ function compactedUserTexts(compaction: CompactionMarker): string[] {
   return texts;
 }
 
-/** Appends a text turn, joining it to the previous one when the role repeats (turns should alternate). */
-function pushTurn(contents: Content[], role: Content['role'], text: string): void {
+/** Appends a turn, joining it to the previous one when the role repeats (turns should alternate). */
+function pushTurn(
+  contents: Content[],
+  role: Content['role'],
+  text: string,
+  images: Content['parts'] = [],
+): void {
+  const parts = [...(text === '' && images.length > 0 ? [] : [{ text }]), ...images];
   const last = contents.at(-1);
-  if (last && last.role === role) last.parts.push({ text });
-  else contents.push({ role, parts: [{ text }] });
+  if (last && last.role === role) last.parts.push(...parts);
+  else contents.push({ role, parts });
 }
 
 /** The next content-generation request (`contents` with user/model roles). */
@@ -128,12 +170,34 @@ export function contentRequestFor(conversation: Conversation): GenerateContentRe
   const contents: Content[] = [];
   if (compaction) for (const text of compactedUserTexts(compaction)) pushTurn(contents, 'user', text);
   for (const message of after) {
-    if (message.role === 'user') pushTurn(contents, 'user', message.text);
+    if (message.role === 'user')
+      pushTurn(contents, 'user', message.text, imagePartsFor('content', message.images ?? []));
     else if (message.role === 'assistant' && isUsableReply(message))
       pushTurn(contents, 'model', message.text);
   }
   const request: GenerateContentRequest = { model: conversation.model, contents };
   const settings = settingsFor(conversation.settings, 'content');
+  if (settings) request.settings = settings;
+  return request;
+}
+
+/**
+ * The next `/v1/chat/completions` request: user and assistant messages in order (the system message is
+ * made from `settings.instructions` in main). After a compaction only its user messages can be carried:
+ * its summary is encrypted for the Responses format (the conversation says so where the format changed).
+ */
+export function chatRequestFor(conversation: Conversation): ChatCompletionsRequest {
+  const { compaction, after } = messagesInContext(conversation.messages);
+  const messages: ChatCompletionsMessage[] = [];
+  if (compaction)
+    for (const text of compactedUserTexts(compaction)) messages.push({ role: 'user', content: text });
+  for (const message of after) {
+    if (message.role === 'user') messages.push({ role: 'user', content: userContent(message, 'chat') });
+    else if (message.role === 'assistant' && isUsableReply(message))
+      messages.push({ role: 'assistant', content: message.text });
+  }
+  const request: ChatCompletionsRequest = { model: conversation.model, messages };
+  const settings = settingsFor(conversation.settings, 'chat');
   if (settings) request.settings = settings;
   return request;
 }

@@ -4,12 +4,15 @@
 import type {
   AppError,
   AssistantMessage,
+  ChatFormat,
   CompactionMarker,
   CompactResult,
   Conversation,
   ConversationMessage,
   ConversationSetup,
   ExchangeLog,
+  FormatChangeMarker,
+  ImageAttachment,
   PlaygroundPrefs,
   ReplyInspector,
   ReplyMetrics,
@@ -17,9 +20,15 @@ import type {
 } from '../../../../src-preload/contract.ts';
 import { conversationTitle, MAX_LOGGED_BODY } from '../../../../src-preload/contract.ts';
 import type { StreamState } from '../../store/streams.ts';
+import { messagesInContext, settingsFor } from './build-request.ts';
 
 /** The status a reply gets when the app closed while it was still arriving. */
 export const INTERRUPTED_STATUS = 'interrupted';
+
+/** The model last used in a format ('' when none was). */
+export function lastModelOf(prefs: PlaygroundPrefs, format: ChatFormat): string {
+  return { responses: prefs.responsesModel, chat: prefs.chatModel, content: prefs.contentModel }[format];
+}
 
 /** A new chat starts with the choices of the last one (remembered in prefs). */
 export function newConversation(id: string, now: string, prefs: PlaygroundPrefs): Conversation {
@@ -31,15 +40,22 @@ export function newConversation(id: string, now: string, prefs: PlaygroundPrefs)
     messages: [],
     format: prefs.format,
     stream: prefs.stream,
-    model: prefs.format === 'responses' ? prefs.responsesModel : prefs.contentModel,
+    model: lastModelOf(prefs, prefs.format),
     settings: {},
     store: false,
     chainResponses: false,
   };
 }
 
-export function userMessage(id: string, text: string, now: string): UserMessage {
-  return { id, role: 'user', text, createdAt: now };
+export function userMessage(
+  id: string,
+  text: string,
+  now: string,
+  images: readonly ImageAttachment[] = [],
+): UserMessage {
+  const message: UserMessage = { id, role: 'user', text, createdAt: now };
+  if (images.length > 0) message.images = [...images];
+  return message;
 }
 
 /** The reply a request is about to fill in: empty, `streaming`, made with the conversation's choices. */
@@ -170,7 +186,9 @@ export function regeneratedConversation(
 ): Conversation | null {
   const index = conversation.messages.findIndex((m) => m.id === replyId);
   if (index < 1 || conversation.messages[index]?.role !== 'assistant') return null;
-  if (conversation.messages[index - 1]?.role !== 'user') return null;
+  // A format change noted between the turn and its reply (a retry in another format) stays in place.
+  const asked = conversation.messages.slice(0, index).findLast((m) => m.role !== 'format-change');
+  if (asked?.role !== 'user') return null;
   return withMessages(conversation, conversation.messages.slice(0, index), now);
 }
 
@@ -226,11 +244,67 @@ export function compactedConversation(
   return { ...withMessages(conversation, [marker], now), customTitle };
 }
 
+/**
+ * What the history loses when the conversation's next requests go out in `to` instead of `from`, in the
+ * words the format-change marker shows. Every format carries the user's and the model's text and images;
+ * what only the Responses format can carry is named.
+ */
+export function notCarriedTo(conversation: Conversation, from: ChatFormat, to: ChatFormat): string[] {
+  if (to === 'responses' || from === to) return [];
+  const { compaction, after } = messagesInContext(conversation.messages);
+  const lost: string[] = [];
+  if (compaction) {
+    lost.push(
+      'the compacted summary (it is encrypted for the Responses format); the user messages it kept are sent instead',
+    );
+  }
+  const chained =
+    from === 'responses' &&
+    conversation.store &&
+    conversation.chainResponses &&
+    after.some((message) => message.role === 'assistant' && message.responseId);
+  if (chained) {
+    lost.push(
+      'what the provider stored of earlier replies for chaining (their reasoning items included); their text is sent instead',
+    );
+  }
+  return lost;
+}
+
+/**
+ * The conversation sent in another format from now on. An empty conversation just changes; one with a
+ * history gets a format-change marker saying what the new format does not carry. Switching again before
+ * the next turn updates that marker (or removes it, back at the format the history was in).
+ */
+export function withFormatChange(
+  conversation: Conversation,
+  to: ChatFormat,
+  markerId: string,
+  now: string,
+): Conversation {
+  if (conversation.format === to) return conversation;
+  const last = conversation.messages.at(-1);
+  if (!last) return { ...conversation, format: to };
+  const pending = last.role === 'format-change' ? last : null;
+  const before = pending ? conversation.messages.slice(0, -1) : conversation.messages;
+  const from = pending ? pending.from : conversation.format;
+  if (from === to) return { ...withMessages(conversation, before, now), format: to };
+  const marker: FormatChangeMarker = {
+    id: pending?.id ?? markerId,
+    role: 'format-change',
+    createdAt: now,
+    from,
+    to,
+    notCarried: notCarriedTo(conversation, from, to),
+  };
+  return { ...withMessages(conversation, [...before, marker], now), format: to };
+}
+
 /** Why Compact cannot run now, in the words its button's tooltip uses; `null` when it can. */
 export function compactProblem(conversation: Conversation, busy: boolean): string | null {
   if (conversation.format !== 'responses') return 'Compaction is part of the Responses format only.';
   if (busy) return 'Wait for the reply to finish.';
-  const sinceMarker = conversation.messages.filter((m) => m.role !== 'compaction');
+  const sinceMarker = conversation.messages.filter((m) => m.role === 'user' || m.role === 'assistant');
   if (sinceMarker.length < 2) return 'Nothing to compact yet: send a message first.';
   return null;
 }
@@ -256,19 +330,13 @@ export function interruptedOnLoad(
 /** The parameters that change what the next request sends (the count shown on the Parameters toggle). */
 export function setParameterCount(setup: ConversationSetup): number {
   const { settings } = setup;
+  // Only what the format sends counts: the same rule the request is built with.
+  const sent = settingsFor(settings, setup.format) ?? {};
   const responses = setup.format === 'responses';
-  const set = [
-    (settings.instructions ?? '').trim() !== '',
-    settings.temperature !== undefined,
-    settings.topP !== undefined,
-    settings.maxOutputTokens !== undefined,
-    responses && settings.reasoningEffort !== undefined,
-    !responses && settings.thinkingBudget !== undefined,
-    !responses && (settings.stopSequences?.length ?? 0) > 0,
-    responses && setup.store,
-    responses && setup.store && setup.chainResponses,
-  ];
-  return set.filter(Boolean).length;
+  const counted = Object.keys(sent).filter((key) => key !== 'maxTokensField').length;
+  return (
+    counted + Number(responses && setup.store) + Number(responses && setup.store && setup.chainResponses)
+  );
 }
 
 /** The reply still arriving in a conversation, if any (one at a time per conversation). */

@@ -11,20 +11,23 @@ import { shortEndingNote } from './reply-ending.ts';
 
 export const FORMAT_NAMES: Record<ChatFormat, string> = {
   responses: 'Responses',
+  chat: 'Chat Completions',
   content: 'Content generation',
 };
 
 /** For a narrow toolbar. */
 export const FORMAT_SHORT_NAMES: Record<ChatFormat, string> = {
   responses: 'Responses',
+  chat: 'Chat',
   content: 'Content',
 };
 
-/** The endpoint families a model must speak to be suggested for each format. */
-export const FORMAT_FAMILIES = {
-  responses: ['responses', 'chat'],
-  content: ['content'],
-} as const;
+/** Each format's endpoint, as the user may know it from the gateway's documentation. */
+export const FORMAT_ENDPOINTS: Record<ChatFormat, string> = {
+  responses: '/v1/responses',
+  chat: '/v1/chat/completions',
+  content: '/v1beta/models/…:generateContent',
+};
 
 const NUMBER = new Intl.NumberFormat('en-US');
 

@@ -1,7 +1,8 @@
-// Why a finished reply ended short of a natural end, in plain words (issue 14, item 23). Both formats
-// report it in the reply's status: a content-generation answer's finish reason (`MAX_TOKENS`, `SAFETY`),
-// and for a Responses answer the reason it was left incomplete (`max_output_tokens`, `content_filter`),
-// which main puts in the status in place of a bare `incomplete` (gateway/responses-output.ts).
+// Why a finished reply ended short of a natural end, in plain words (issue 14, item 23). Every format
+// reports it in the reply's status: a content-generation answer's finish reason (`MAX_TOKENS`, `SAFETY`),
+// a Chat Completions `finish_reason` (`length`, `content_filter`, `tool_calls`), and for a Responses
+// answer the reason it was left incomplete (`max_output_tokens`, `content_filter`), which main puts in the
+// status in place of a bare `incomplete` (gateway/responses-output.ts).
 import type { AssistantMessage } from '../../../../src-preload/contract.ts';
 
 /** Statuses that mean a filter stopped the reply: Responses' reason, then Gemini's finish reasons. */
@@ -14,7 +15,9 @@ const FILTERED = new Set([
   'image_safety',
 ]);
 /** Statuses that mean the reply reached its output token limit. */
-const AT_LIMIT = new Set(['max_output_tokens', 'max_tokens']);
+const AT_LIMIT = new Set(['max_output_tokens', 'max_tokens', 'length']);
+/** The model asked for a tool (Chat Completions `tool_calls`, or the older `function_call`). */
+const TOOL_CALL = new Set(['tool_calls', 'function_call']);
 /** Ended early, for a reason the gateway did not give, or one without words of its own. */
 const OTHER_SHORT = new Set(['incomplete', 'recitation', 'other', 'malformed_function_call']);
 
@@ -27,6 +30,9 @@ export function shortEndingNote(reply: Pick<AssistantMessage, 'state' | 'status'
   }
   if (AT_LIMIT.has(status)) {
     return 'The reply reached the output token limit and was cut short. Raise the limit in the settings for a longer one.';
+  }
+  if (TOOL_CALL.has(status)) {
+    return 'The model asked to call a tool and stopped there: the Playground runs no tools, so this is all of the reply.';
   }
   if (OTHER_SHORT.has(status)) {
     return `The reply ended early (${reply.status}): a limit or a filter cut it short.`;

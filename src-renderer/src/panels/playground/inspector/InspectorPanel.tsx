@@ -10,6 +10,7 @@ import {
 import { Button, IconButton } from '../../../components/Button.tsx';
 import { Callout } from '../../../components/Callout.tsx';
 import type { DetailState } from '../../../store/playground.ts';
+import { FORMAT_NAMES } from '../labels.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { curlCommand, KEY_VARIABLE } from './curl.ts';
 import { ItemsView } from './ItemsView.tsx';
@@ -28,8 +29,6 @@ interface Tab {
   label: string;
   count?: number;
 }
-
-const FORMAT_NAMES = { responses: 'Responses', content: 'Content generation' } as const;
 
 /**
  * What went over the wire for one reply or compaction: the request exactly as sent (the key replaced by a
