@@ -99,6 +99,8 @@ const UNSUPPORTED_MARKERS =
  */
 const FORMAT_REFUSED_404 =
   /unsupported[ _](?:endpoint|path|model)|\b(?:models?|endpoint|path|url)\b[^.]*\b(?:is|are) not supported|(?:does not|doesn't|do not|don't|not) support\w*\b[^.]*\b(?:endpoint|path|url|models?)\b|not supported (?:for|on|in|by)\b|not a chat model/i;
+/** How a provider says it does not know the model at all (Google's 404, OpenAI's `model_not_found`). */
+const MODEL_NOT_FOUND_MARKERS = /is not found for API version|model_not_found|\bdoes not exist\b/i;
 // new-api routes a compaction as `<model>-openai-compact`: "no channel for that model" means no channel
 // offers compaction for this model, not that the model is missing.
 const COMPACT_ROUTE = /-openai-compact\b/i;
@@ -318,11 +320,17 @@ interface Classified {
  */
 function chatFormatRefused(
   effective: number | undefined,
+  fields: ErrorFields,
   markers: string,
   operation: Operation,
   fromErrorObject: boolean,
 ): boolean {
   if (!isChatOperation(operation)) return false;
+  // A model no channel offers, or one Google does not know (a typo: "models/x is not found for API
+  // version v1beta, or is not supported for generateContent"), is a missing model, not a wrong format:
+  // another format would fail the same, and offering one would teach the app a choice for a typo.
+  if (fields.code === 'model_not_found' || fields.type === 'model_not_found') return false;
+  if (MODEL_NOT_FOUND_MARKERS.test(markers)) return false;
   if (effective === 400) return UNSUPPORTED_MARKERS.test(markers);
   return effective === 404 && fromErrorObject && FORMAT_REFUSED_404.test(markers);
 }
@@ -370,7 +378,7 @@ function classify(
   }
   if (
     ((effective === 400 || effective === 500 || effective === 501) && FORMAT_MARKERS.test(markers)) ||
-    chatFormatRefused(effective, markers, operation, fromErrorObject)
+    chatFormatRefused(effective, fields, markers, operation, fromErrorObject)
   ) {
     return { code: 'format_unsupported', hint: formatHint(operation), retryable: false };
   }

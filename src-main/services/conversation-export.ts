@@ -2,13 +2,14 @@
 // Pure functions (no file system): the export handler writes what `buildConversationExport` returns.
 import {
   type AssistantMessage,
-  type ChatFormat,
+  CHAT_FORMAT_NAMES,
   type CompactionMarker,
   type Conversation,
   type ConversationExportFormat,
   type ConversationMessage,
   conversationTitle,
   type FormatChangeMarker,
+  type ImageAttachment,
 } from '../../src-preload/contract.ts';
 import { fileVersionOf } from './conversation-schema.ts';
 import { fileNameSafe } from './file-name.ts';
@@ -17,12 +18,6 @@ import { fileNameSafe } from './file-name.ts';
 export const CONVERSATION_EXPORT_LABELS: Readonly<Record<ConversationExportFormat, string>> = {
   md: 'Markdown',
   json: 'JSON',
-};
-
-const FORMAT_NAMES: Readonly<Record<ChatFormat, string>> = {
-  responses: 'Responses',
-  chat: 'Chat Completions',
-  content: 'Content generation',
 };
 
 /**
@@ -152,8 +147,15 @@ function compactionSection(marker: CompactionMarker): string[] {
   ];
 }
 
+/** A turn's images by name: the export carries text only, so it says what else the turn held. */
+function imagesLine(images: readonly ImageAttachment[] | undefined): string[] {
+  if (!images || images.length === 0) return [];
+  const names = images.map((image) => image.name || 'image').join(', ');
+  return [`_${images.length === 1 ? 'Image' : `${images.length} images`} (not in this file): ${names}_`];
+}
+
 function formatChangeSection(marker: FormatChangeMarker): string[] {
-  const moved = `_Format changed: ${FORMAT_NAMES[marker.from]} → ${FORMAT_NAMES[marker.to]}`;
+  const moved = `_Format changed: ${CHAT_FORMAT_NAMES[marker.from]} → ${CHAT_FORMAT_NAMES[marker.to]}`;
   if (marker.notCarried.length === 0) return [`${moved}; the history went over whole._`];
   return [`${moved}. Not carried: ${marker.notCarried.join('; ')}._`];
 }
@@ -161,7 +163,7 @@ function formatChangeSection(marker: FormatChangeMarker): string[] {
 function messageSections(message: ConversationMessage): string[] {
   switch (message.role) {
     case 'user':
-      return ['## You', block(message.text)];
+      return ['## You', ...imagesLine(message.images), ...(message.text ? [block(message.text)] : [])];
     case 'assistant':
       return assistantSection(message);
     case 'compaction':
@@ -175,7 +177,7 @@ function messageSections(message: ConversationMessage): string[] {
 export function conversationMarkdown(conversation: Conversation): string {
   const about = [
     conversation.model || 'no model',
-    FORMAT_NAMES[conversation.format],
+    CHAT_FORMAT_NAMES[conversation.format],
     readableTime(conversation.createdAt),
   ].join(' · ');
   const blocks = [`# ${conversationTitle(conversation)}`, `_${about}_`];

@@ -15,6 +15,7 @@ import {
   MAX_IMAGES_PER_TURN,
   MAX_LOGGED_BODY,
   MAX_LOGGED_EVENTS,
+  MAX_SCHEMA_CHARS,
   MAX_TITLE_LENGTH,
   type ReplyInspector,
   SCHEMA_NAME_PATTERN,
@@ -88,7 +89,7 @@ export const chatSettings = z.object({
   structuredOutput: z
     .object({
       name: z.string().regex(SCHEMA_NAME_PATTERN, 'A schema name has 1–64 letters, digits, _ or -.'),
-      schema: z.string().max(200_000),
+      schema: z.string().max(MAX_SCHEMA_CHARS),
       strict: z.boolean(),
     })
     .optional(),

@@ -36,7 +36,8 @@ const STORED_TYPES = Object.entries(EXTENSION_OF) as Array<[ImageMimeType, strin
  * file's name is checked first, so nothing that does not even claim to be an image is ever read. Its
  * bytes then decide the type (a `.png` holding a JPEG is sent as a JPEG; a `.png` holding text is refused).
  */
-const IMAGE_NAME = /\.(png|jpe?g|jpe|jfif|webp|gif)$/i;
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'jpe', 'jfif', 'webp', 'gif'] as const;
+const IMAGE_NAME = new RegExp(`\\.(?:${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
 /** The type the bytes say, from their signature, or `null` for anything else. */
 export function imageTypeOf(bytes: Uint8Array): ImageMimeType | null {
@@ -253,4 +254,33 @@ function referencesIn(root: unknown): RefPlace[] {
     }
   }
   return found;
+}
+
+/**
+ * Image bytes in a request body, for the inspector's copy of it: `data:` URLs (Responses, Chat
+ * Completions) and `inlineData.data` (content generation) that carry more than a thumbnail's worth.
+ * Shorter runs are left alone: a little base64 the user typed reads as typed.
+ */
+const DATA_URL_BYTES = /data:(image\/[A-Za-z0-9.+-]+);base64,([A-Za-z0-9+/]{256,}={0,2})/g;
+const INLINE_DATA_BYTES = /("data"\s*:\s*")([A-Za-z0-9+/_-]{1024,}={0,2})(")/g;
+
+/** How many bytes a base64 text stands for, for a person: "2.1 MB". */
+function decodedSize(base64: string): string {
+  const bytes = Math.floor((base64.length * 3) / 4);
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * A request body as the inspector keeps it: each image's bytes replaced by a note of their size. The
+ * gateway got the bytes; the renderer, the inspector store and copy-as-curl need not carry megabytes of
+ * base64 per image on every turn (they would fill the store's budget in a few turns).
+ */
+export function withoutImageBytes(body: string): string {
+  return body
+    .replace(DATA_URL_BYTES, (_, mimeType: string, base64: string) => {
+      return `data:${mimeType};base64,<${decodedSize(base64)} image, not kept in the inspector>`;
+    })
+    .replace(INLINE_DATA_BYTES, (_, open: string, base64: string, close: string) => {
+      return `${open}<${decodedSize(base64)} image, not kept in the inspector>${close}`;
+    });
 }

@@ -11,7 +11,10 @@
 //   history they hold is what knows which recordings are in use.
 // - Inspector records (inspector-detail-store.ts) of conversations that no longer exist (deleted while
 //   the app was killed, or set aside as damaged), and their interrupted writes.
-import { readdir, rm, stat } from 'node:fs/promises';
+// - Image attachments (image-attachments.ts) no conversation refers to: images removed from the
+//   composer or never sent (pending images do not outlive the run), and those of deleted turns and
+//   conversations — which may show what the user meant to be rid of.
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MEDIA_DIR_NAME } from '../app-origin.ts';
 import { createLogger } from '../log.ts';
@@ -59,6 +62,71 @@ export async function sweepAtStart(dataDir: string): Promise<void> {
   await sweepWriteTemps(dataDir);
   // Inspector records of conversations that are gone, and their interrupted writes (in subfolders).
   await sweepInspectorDetail(dataDir);
+  await sweepUnusedAttachments(dataDir);
+}
+
+/** How a conversation file names an attachment: `"id":"<32 hex digits>"` (image-attachments.ts ids). */
+const ATTACHMENT_ID_IN_FILE = /"id":"([0-9a-f]{32})"/g;
+
+/**
+ * Deletes image attachments older than `RECENT_MS` that no file in the conversations folder names;
+ * returns how many. Every file there is read, those set aside as damaged or written by a newer build
+ * too: whatever may still be opened keeps its images. When a file cannot be read, nothing is deleted.
+ */
+export async function sweepUnusedAttachments(dataDir: string, now = Date.now()): Promise<number> {
+  const log = createLogger('sweep');
+  const folder = join(dataDir, ATTACHMENTS_FOLDER);
+  let old: string[];
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    old = [];
+    for (const entry of entries) {
+      if (!entry.isFile() || isAtomicTempName(entry.name)) continue;
+      const info = await stat(join(folder, entry.name)).catch(() => null);
+      if (info !== null && info.mtimeMs < now - RECENT_MS) old.push(entry.name);
+    }
+  } catch (error) {
+    if (!isMissing(error)) log.warn('the attachments folder could not be read; no image was swept');
+    return 0;
+  }
+  // The usual start: nothing old enough to be a candidate, so no conversation needs reading.
+  if (old.length === 0) return 0;
+
+  const named = new Set<string>();
+  const conversations = join(dataDir, CONVERSATIONS_FOLDER);
+  let files: string[] = [];
+  try {
+    const entries = await readdir(conversations, { withFileTypes: true });
+    files = entries.filter((entry) => !entry.isDirectory()).map((entry) => entry.name);
+  } catch (error) {
+    // No conversations folder: no conversation names any image.
+    if (!isMissing(error)) return 0;
+  }
+  for (const name of files) {
+    let text: string;
+    try {
+      text = await readFile(join(conversations, name), 'utf8');
+    } catch (error) {
+      // Deleted since the listing: it names nothing any more. Anything else may hide a conversation.
+      if (isMissing(error)) continue;
+      log.warn('a conversation could not be read, so images it may use were kept; no image was swept');
+      return 0;
+    }
+    for (const match of text.matchAll(ATTACHMENT_ID_IN_FILE)) named.add(match[1]!);
+  }
+  let removed = 0;
+  for (const name of old) {
+    const id = name.slice(0, name.indexOf('.') < 0 ? name.length : name.indexOf('.'));
+    if (named.has(id)) continue;
+    try {
+      await rm(join(folder, name));
+      removed++;
+    } catch (error) {
+      if (!isMissing(error)) log.warn('an unused image could not be deleted; it is tried again next start');
+    }
+  }
+  if (removed > 0) log.info(`removed ${removed} image(s) no conversation refers to`);
+  return removed;
 }
 
 /** Removes leftover temp files; returns how many. */

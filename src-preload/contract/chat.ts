@@ -13,6 +13,13 @@ export type ChatFormat = 'responses' | 'chat' | 'content';
 
 export const CHAT_FORMATS: readonly ChatFormat[] = ['responses', 'chat', 'content'];
 
+/** Each format's name, as the app shows it and as an export names it. */
+export const CHAT_FORMAT_NAMES: Readonly<Record<ChatFormat, string>> = {
+  responses: 'Responses',
+  chat: 'Chat Completions',
+  content: 'Content generation',
+};
+
 /** One line of a conversation in the shape both chat formats are built from. */
 export interface ChatTurn {
   role: 'user' | 'assistant' | 'system' | 'developer';
@@ -39,6 +46,9 @@ export interface ChatSettings {
   /** Constrain the reply to a JSON Schema, in every format. Absent: free text. */
   structuredOutput?: StructuredOutput;
 }
+
+/** The longest schema the editor takes and main checks, in characters. */
+export const MAX_SCHEMA_CHARS = 200_000;
 
 /** What a schema's name may be (OpenAI's rule for `text.format.name` and `json_schema.name`). */
 export const SCHEMA_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

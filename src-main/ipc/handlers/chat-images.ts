@@ -2,14 +2,12 @@
 // and named to the page by id only. A dropped path must be one this window was handed, as for audio.
 import type { ImagesAdded } from '../../../src-preload/contract.ts';
 import { AppFailure } from '../../app-failure.ts';
-import type { ImageAdded } from '../../services/image-attachments.ts';
+// What the system dialog offers is what the store opens; the bytes still decide the type.
+import { IMAGE_EXTENSIONS, type ImageAdded } from '../../services/image-attachments.ts';
 import type { chatImagesSchemas } from '../schemas/chat-images.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
 type ChatImagesMethods = keyof typeof chatImagesSchemas;
-
-/** What the system dialog offers; the bytes still decide (a renamed file is refused or sent as it is). */
-const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif'];
 
 /** The name a pasted image is shown under when the clipboard gave none. */
 const PASTED_IMAGE_NAME = 'Pasted image';
@@ -49,7 +47,7 @@ export function createChatImagesHandlers({
     'chat.pickImages': async () => {
       const paths = await dialogs.open({
         title: 'Add image',
-        filters: [{ name: 'Images', extensions: IMAGE_EXTENSIONS }],
+        filters: [{ name: 'Images', extensions: [...IMAGE_EXTENSIONS] }],
         multiple: true,
       });
       // Chosen in main's own dialog: no grant is needed, and none is kept (the copy is what is sent).

@@ -2,10 +2,11 @@
 // (cancellable), and the structured-output check.
 // Every reply also tells the inspector what was sent (`request`, once per attempt) and what came back
 // (`exchange`, once, just before the stream's terminal event, whether it completed, failed or was stopped).
-import type { ChatSettings, StreamEvent } from '../../../src-preload/contract.ts';
+import type { ChatSettings, SentRequest, StreamEvent } from '../../../src-preload/contract.ts';
 import { createExchangeRecorder } from '../../gateway/exchange-log.ts';
 import { eventsFromChatResult } from '../../gateway/index.ts';
 import type { CallOptions, ChatResult } from '../../gateway/types.ts';
+import { withoutImageBytes } from '../../services/image-attachments.ts';
 import { checkReply, checkSchema } from '../../services/structured-output.ts';
 import type { chatSchemas } from '../schemas/chat.ts';
 import type { StreamContext, StreamRun } from '../stream-manager.ts';
@@ -21,10 +22,18 @@ interface ChatCall {
 
 const isTerminal = (event: StreamEvent): boolean => event.type === 'done' || event.type === 'error';
 
+/** A sent request as the inspector keeps it: image bytes left out (see `withoutImageBytes`). */
+function inspectorCopy(request: SentRequest): SentRequest {
+  return request.body === null ? request : { ...request, body: withoutImageBytes(request.body) };
+}
+
 /** The stream run of a chat call, with the inspector's `request` and `exchange` events around it. */
 function inspectedChat(chat: ChatCall, stream: boolean): StreamRun {
   return async ({ signal, emit }: StreamContext) => {
-    const recorder = createExchangeRecorder({ onRequest: (request) => emit({ type: 'request', request }) });
+    // What the inspector shows of the request: the body as sent, less the bytes of its images.
+    const recorder = createExchangeRecorder({
+      onRequest: (request) => emit({ type: 'request', request: inspectorCopy(request) }),
+    });
     let logged = false;
     const emitExchange = (): void => {
       if (logged) return;
@@ -116,7 +125,10 @@ export function createChatHandlers({
     'chat.compact': async ({ callId, ...asked }, { ownerId }) => {
       const request = await attachments.resolveImageRefs(asked);
       const { client } = gateway();
-      return streams.call(ownerId, callId, (signal) => client.compact(request, { signal }));
+      return streams.call(ownerId, callId, async (signal) => {
+        const result = await client.compact(request, { signal });
+        return { ...result, request: result.request && inspectorCopy(result.request) };
+      });
     },
 
     'chat.cancelCompact': ({ callId }, { ownerId }) => ({ cancelled: streams.cancelCall(callId, ownerId) }),

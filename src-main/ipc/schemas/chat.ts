@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SCHEMA_CHARS } from '../../../src-preload/contract.ts';
 import { chatSettings } from '../../services/conversation-schema.ts';
 import { MAX_TEXT, modelName, shortText } from './common.ts';
 import type { SchemaGroup } from './index.ts';
@@ -13,9 +14,6 @@ const chatCompletionsMessage = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant']),
   content: z.union([z.string().max(MAX_TEXT * 10), z.array(contentPart).max(1_000)]),
 });
-
-/** A schema as the editor holds it (the same bound as a saved conversation's `structuredOutput.schema`). */
-const MAX_SCHEMA_CHARS = 200_000;
 
 export const chatSchemas = {
   'chat.responses': z.object({

@@ -48,6 +48,7 @@ import {
   routeFormat,
   withFormatChoice,
 } from '../panels/playground/format-routing.ts';
+import { activeCatalogueModels } from '../store/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
 import type { StreamState } from '../store/streams.ts';
@@ -263,9 +264,7 @@ export function updateSetup(id: string, patch: Partial<ConversationSetup>): void
 
 /** The formats the active profile's catalogue (or, where it says nothing, the name) gives `model`. */
 export function formatsOfModel(model: string): ModelFormats | null {
-  const profileId = store().settings?.activeProfileId;
-  const catalogue = profileId ? store().catalogues[profileId] : undefined;
-  return modelFormats(model, catalogue?.status === 'ready' ? catalogue.models : []);
+  return modelFormats(model, activeCatalogueModels(store()));
 }
 
 function rememberedFormat(model: string): ChatFormat | undefined {
@@ -301,10 +300,12 @@ function changeFormat(id: string, format: ChatFormat, model?: string): void {
 export function chooseModel(id: string, model: string): void {
   const current = conversation(id);
   if (!current) return;
-  updateSetup(id, { model });
-  const formats = formatsOfModel(model);
-  const format = formats ? routeFormat(formats.formats, rememberedFormat(model)) : null;
-  if (format && format !== current.format) changeFormat(id, format);
+  const remembered = rememberedFormat(model);
+  const formats = formatsOfModel(model)?.formats ?? [];
+  const format = routeFormat(formats, remembered);
+  // Routed first, so the model is remembered as the last one of the format it is sent in.
+  if (format && format !== current.format) changeFormat(id, format, model);
+  else updateSetup(id, { model });
 }
 
 /**

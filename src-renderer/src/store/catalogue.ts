@@ -14,6 +14,15 @@ export interface CatalogueSlice {
   setCatalogue(profileId: string, state: CatalogueState): void;
 }
 
+const NO_MODELS: readonly CatalogueModel[] = [];
+
+/** The active profile's models as last listed (none while loading, failed, or without a profile). */
+export function activeCatalogueModels(state: AppState): readonly CatalogueModel[] {
+  const profileId = state.settings?.activeProfileId;
+  const catalogue = profileId ? state.catalogues[profileId] : undefined;
+  return catalogue?.status === 'ready' ? catalogue.models : NO_MODELS;
+}
+
 export const createCatalogueSlice: StateCreator<AppState, [], [], CatalogueSlice> = (set) => ({
   catalogues: {},
   setCatalogue: (profileId, state) =>

@@ -84,7 +84,7 @@ describe('404 on a chat call', () => {
     expect(failure.hint).toMatch(/Chat Completions/);
   });
 
-  it("is a format mismatch when Google's NOT_FOUND says the model is not supported for the action", () => {
+  it("keeps Google's NOT_FOUND for a model it does not know a missing model, not a format to switch", () => {
     const body = JSON.stringify({
       error: {
         code: 404,
@@ -93,7 +93,10 @@ describe('404 on a chat call', () => {
         status: 'NOT_FOUND',
       },
     });
-    expect(map(404, body, 'content')).toMatchObject({ code: 'format_unsupported', status: 404 });
+    // The same sentence answers a typo: offering another format would only teach the app a choice for it.
+    const failure = map(404, body, 'content');
+    expect(failure).toMatchObject({ code: 'bad_request', status: 404 });
+    expect(failure.hint).toMatch(/model name/);
   });
 
   it('is a format mismatch when a relay names the model as not supported on the path', () => {
@@ -121,6 +124,9 @@ describe('404 on a chat call', () => {
       'chat',
     );
     expect(failure.code).toBe('model_not_found');
+    // Even when its words would otherwise read as a format the path does not support.
+    const worded = map(404, openai('model gpt-x is not supported', 'model_not_found'), 'responses');
+    expect(worded.code).toBe('model_not_found');
   });
 
   it('reads a long hostile error body quickly', () => {

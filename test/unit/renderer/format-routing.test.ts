@@ -5,7 +5,11 @@ import { catalogueFromV1, catalogueFromV1beta, mergeCatalogue } from '../../../s
 import { buildChatCompletionsBody } from '../../../src-main/gateway/chat-completions.ts';
 import type { ChatFormat } from '../../../src-preload/contract.ts';
 import { MAX_FORMAT_CHOICES } from '../../../src-preload/contract.ts';
-import { chatRequestFor, settingsFor } from '../../../src-renderer/src/panels/playground/build-request.ts';
+import {
+  chatRequestFor,
+  responsesRequestFor,
+  settingsFor,
+} from '../../../src-renderer/src/panels/playground/build-request.ts';
 import {
   regeneratedConversation,
   setParameterCount,
@@ -56,7 +60,7 @@ describe('routing a chosen model to a format', () => {
 
   it('sends a model that lists only Chat Completions (other types ignored) to Chat Completions', () => {
     expect(modelFormats('claude-sonnet-4-5', catalogue)?.formats).toEqual(['chat']);
-    expect(route('claude-sonnet-4-5', 'responses')).toBe('chat');
+    expect(route('claude-sonnet-4-5')).toBe('chat');
   });
 
   it('prefers Chat Completions (/v1) for a model that lists it and content generation', () => {
@@ -68,8 +72,8 @@ describe('routing a chosen model to a format', () => {
     expect(route('gpt-5-mini')).toBe('responses');
     expect(route('gpt-5-mini', 'chat')).toBe('chat');
     expect(route('gemini-2.5-flash', 'content')).toBe('content');
-    // A remembered format the model no longer lists is not used.
-    expect(route('gemini-2.5-flash', 'responses')).toBe('chat');
+    // The listing is a hint: a choice made after a listed format failed is the one that worked.
+    expect(route('claude-sonnet-4-5', 'responses')).toBe('responses');
   });
 
   it('guesses from the name only where the catalogue says nothing', () => {
@@ -145,6 +149,51 @@ describe('a conversation that changes format mid-way', () => {
     const back = withFormatChange(moved, 'responses', 'fc-3', '2025-06-01T10:00:01.000Z');
     expect(back.messages.some((message) => message.role === 'format-change')).toBe(false);
     expect(back.format).toBe('responses');
+  });
+
+  it('names the images of compacted messages, which only Responses reads back', () => {
+    const compacted = conversation({
+      messages: [
+        compactionMarker([], {
+          items: [
+            {
+              role: 'user',
+              content: [
+                { type: 'input_text', text: 'What is this?' },
+                { type: 'input_image', image_url: 'data:image/png;base64,AAAA' },
+              ],
+            },
+            { type: 'compaction', encrypted_content: 'gAAA…' },
+          ],
+        }),
+      ],
+    });
+    const moved = withFormatChange(compacted, 'content', 'fc', 'now');
+    const marker = moved.messages.at(-1);
+    expect(marker?.role === 'format-change' && marker.notCarried).toContain(
+      'the images in the compacted messages',
+    );
+  });
+
+  it('chains a Responses request only from a Responses reply, never from another format’s id', () => {
+    const chained = conversation({
+      store: true,
+      chainResponses: true,
+      messages: [
+        userMessage('first'),
+        assistantMessage('one', { responseId: 'resp_1', format: 'responses' }),
+        userMessage('second'),
+        assistantMessage('two', { responseId: 'chatcmpl-abc', format: 'chat' }),
+        userMessage('third'),
+      ],
+    });
+    const request = responsesRequestFor(chained);
+    expect(request.previousResponseId).toBe('resp_1');
+    expect(request.input).toEqual([
+      { role: 'user', content: 'second' },
+      { role: 'assistant', content: 'two' },
+      { role: 'user', content: 'third' },
+    ]);
   });
 
   it('switches an empty chat without a note, and merges switches made before the next turn', () => {

@@ -159,6 +159,23 @@ describe('Markdown export', () => {
     );
   });
 
+  it('names a turn’s images and where the format changed, which a text file cannot hold', () => {
+    const image = { id: 'a'.repeat(32), name: 'chart.png', mimeType: 'image/png' as const, bytes: 10 };
+    const chat = conversation({
+      format: 'chat',
+      messages: [
+        userMessage('What does this show?', { images: [image] }),
+        assistantMessage('Sales rising.'),
+        { id: 'fc', role: 'format-change', createdAt: 'x', from: 'responses', to: 'chat', notCarried: [] },
+        userMessage('', { images: [image, { ...image, name: 'table.png' }] }),
+      ],
+    });
+    const markdown = buildConversationExport('md', chat);
+    expect(markdown).toContain('## You\n\n_Image (not in this file): chart.png_\n\nWhat does this show?');
+    expect(markdown).toContain('_Format changed: Responses → Chat Completions; the history went over whole._');
+    expect(markdown).toContain('## You\n\n_2 images (not in this file): chart.png, table.png_\n');
+  });
+
   it('closes a code block a stopped reply left open, so the rest is not swallowed by it', () => {
     const chat = conversation({
       messages: [

@@ -6,7 +6,6 @@ import {
   chooseModel,
   closeInspector,
   compactConversation,
-  formatsOfModel,
   renameConversation,
   switchFormat,
   updateSetup,
@@ -19,6 +18,7 @@ import { compactProblem, setParameterCount, streamingReply } from './conversatio
 import { CHAT_MODEL_FAMILIES } from './format-routing.ts';
 import { FORMAT_ENDPOINTS, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
 import { TitleInput } from './TitleInput.tsx';
+import { useModelFormats } from './useModelFormats.ts';
 
 interface ChatToolbarProps {
   conversationId: string;
@@ -38,11 +38,9 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
   const inspecting = useAppStore((s) => s.playground.inspect !== null);
-  // Read again when the catalogue arrives: which formats the model lists comes from it.
-  useAppStore((s) => (s.settings ? s.catalogues[s.settings.activeProfileId ?? ''] : undefined));
+  const known = useModelFormats(conversation?.model ?? '');
   const id = useId();
   if (!conversation) return null;
-  const known = formatsOfModel(conversation.model);
   /** Formats the catalogue says the model does not list (a name's guess marks nothing). */
   const lacks = (format: ChatFormat) => known?.source === 'catalogue' && !known.formats.includes(format);
 

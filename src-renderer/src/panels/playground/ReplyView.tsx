@@ -4,7 +4,6 @@ import { type AssistantMessage, CHAT_FORMATS, type ChatFormat } from '../../../.
 import {
   copyText,
   deleteMessage,
-  formatsOfModel,
   inspectMessage,
   openLink,
   regenerate,
@@ -15,9 +14,11 @@ import { Callout } from '../../components/Callout.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
+import type { ModelFormats } from './format-routing.ts';
 import { FORMAT_ENDPOINTS, FORMAT_NAMES, replyFacts } from './labels.ts';
 import { shortEndingNote } from './reply-ending.ts';
 import { StructuredReply } from './StructuredReply.tsx';
+import { useModelFormats } from './useModelFormats.ts';
 
 interface ReplyViewProps {
   conversationId: string;
@@ -167,8 +168,8 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
  * The formats to offer a reply that failed because its format does not fit the model: those the catalogue
  * lists for the model, else (nothing listed) every other format.
  */
-function formatsToOffer(message: AssistantMessage): ChatFormat[] {
-  const listed = formatsOfModel(message.model)?.formats ?? CHAT_FORMATS;
+function formatsToOffer(message: AssistantMessage, known: ModelFormats | null): ChatFormat[] {
+  const listed = known?.formats ?? CHAT_FORMATS;
   const others = listed.filter((format) => format !== message.format);
   return others.length > 0 ? others : CHAT_FORMATS.filter((format) => format !== message.format);
 }
@@ -176,10 +177,11 @@ function formatsToOffer(message: AssistantMessage): ChatFormat[] {
 /** The error on its turn, with the way out: a format the model speaks in one click, or simply again. */
 function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
   const error = message.error!;
+  const known = useModelFormats(message.model);
   const action =
     error.code === 'format_unsupported' ? (
       <span className="pg-error__actions">
-        {formatsToOffer(message).map((format) => (
+        {formatsToOffer(message, known).map((format) => (
           <Button
             key={format}
             size="sm"

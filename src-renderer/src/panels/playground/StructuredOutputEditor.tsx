@@ -2,6 +2,7 @@ import { ChevronDown, Undo2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   type ChatFormat,
+  MAX_SCHEMA_CHARS,
   SCHEMA_NAME_PATTERN,
   type StructuredOutput,
 } from '../../../../src-preload/contract.ts';
@@ -25,9 +26,6 @@ const STRICT_FORMATS: readonly ChatFormat[] = ['responses', 'chat'];
 
 /** What the switch turns on with the first time: a name the user may keep, and no schema yet. */
 const FIRST_DRAFT: StructuredOutput = { name: 'reply', schema: '', strict: true };
-
-/** Main stores at most this much schema text with a conversation. */
-const MAX_SCHEMA_CHARS = 200_000;
 
 const NO_STRICT_FLAG =
   'Content generation has no strict flag: the schema goes out as generationConfig.responseJsonSchema, ' +

@@ -101,6 +101,19 @@ function responsesItems(compaction: CompactionMarker | null, messages: readonly 
 }
 
 /**
+ * A reply the Responses format can continue from by id: one it made itself (another format's id, a
+ * `chatcmpl-…` or a Gemini response id, means nothing to `/v1/responses`), complete, with its id.
+ */
+export function isChainable(message: ConversationMessage): boolean {
+  return (
+    message.role === 'assistant' &&
+    message.format === 'responses' &&
+    message.state === 'done' &&
+    Boolean(message.responseId)
+  );
+}
+
+/**
  * The reply a chained request continues from: the last stored, completed reply in context. Only
  * replies made with `store` on can be continued by id, hence the conversation's `store` must be on too.
  */
@@ -108,7 +121,7 @@ function chainFrom(conversation: Conversation, after: readonly ConversationMessa
   if (!conversation.chainResponses || !conversation.store) return -1;
   for (let index = after.length - 1; index >= 0; index--) {
     const message = after[index]!;
-    if (message.role === 'assistant' && message.state === 'done' && message.responseId) return index;
+    if (isChainable(message)) return index;
   }
   return -1;
 }
@@ -149,6 +162,19 @@ function compactedUserTexts(compaction: CompactionMarker): string[] {
     }
   }
   return texts;
+}
+
+/** Whether a compaction's user messages hold images (which only the Responses format reads back from it). */
+export function compactionHasImages(compaction: CompactionMarker): boolean {
+  return compaction.items.some((item) => {
+    if (typeof item !== 'object' || item === null) return false;
+    const { role, content } = item as { role?: unknown; content?: unknown };
+    return (
+      role === 'user' &&
+      Array.isArray(content) &&
+      content.some((part) => (part as { type?: unknown } | null)?.type === 'input_image')
+    );
+  });
 }
 
 /** Appends a turn, joining it to the previous one when the role repeats (turns should alternate). */

@@ -20,7 +20,7 @@ import type {
 } from '../../../../src-preload/contract.ts';
 import { conversationTitle, MAX_LOGGED_BODY } from '../../../../src-preload/contract.ts';
 import type { StreamState } from '../../store/streams.ts';
-import { messagesInContext, settingsFor } from './build-request.ts';
+import { compactionHasImages, isChainable, messagesInContext, settingsFor } from './build-request.ts';
 
 /** The status a reply gets when the app closed while it was still arriving. */
 export const INTERRUPTED_STATUS = 'interrupted';
@@ -246,8 +246,8 @@ export function compactedConversation(
 
 /**
  * What the history loses when the conversation's next requests go out in `to` instead of `from`, in the
- * words the format-change marker shows. Every format carries the user's and the model's text and images;
- * what only the Responses format can carry is named.
+ * words the format-change marker shows. Every format carries the user's and the model's text and the
+ * turns' images; what only the Responses format can carry is named.
  */
 export function notCarriedTo(conversation: Conversation, from: ChatFormat, to: ChatFormat): string[] {
   if (to === 'responses' || from === to) return [];
@@ -257,12 +257,10 @@ export function notCarriedTo(conversation: Conversation, from: ChatFormat, to: C
     lost.push(
       'the compacted summary (it is encrypted for the Responses format); the user messages it kept are sent instead',
     );
+    if (compactionHasImages(compaction)) lost.push('the images in the compacted messages');
   }
   const chained =
-    from === 'responses' &&
-    conversation.store &&
-    conversation.chainResponses &&
-    after.some((message) => message.role === 'assistant' && message.responseId);
+    from === 'responses' && conversation.store && conversation.chainResponses && after.some(isChainable);
   if (chained) {
     lost.push(
       'what the provider stored of earlier replies for chaining (their reasoning items included); their text is sent instead',

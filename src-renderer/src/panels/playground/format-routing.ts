@@ -57,9 +57,13 @@ export function modelFormats(model: string, catalogue: readonly CatalogueModel[]
   return rule ? { formats: [...rule.formats], source: 'name' } : null;
 }
 
-/** The format a model is sent in: see the top of this file. `remembered`: the user's last choice for it. */
+/**
+ * The format a model is sent in: see the top of this file. `remembered`: the user's last choice for it,
+ * which wins even over the catalogue: the listing is a hint only (WIRE.md part 2), and a choice made
+ * after a listed format failed is the one that worked.
+ */
 export function routeFormat(formats: readonly ChatFormat[], remembered?: ChatFormat): ChatFormat | null {
-  if (remembered !== undefined && formats.includes(remembered)) return remembered;
+  if (remembered !== undefined) return remembered;
   // Chat Completions before content generation, and Responses before both: the catalogue order.
   return CHAT_FORMATS.find((format) => formats.includes(format)) ?? null;
 }

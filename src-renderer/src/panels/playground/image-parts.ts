@@ -1,6 +1,6 @@
 // A turn's images as each chat format takes them (issue 15, item 4). The parts name each image by
 // reference (`ATTACHMENT_REF_PREFIX + id`); main puts the image's bytes in its place just before the
-// request goes out, so the renderer never reads a file and the inspector's copy stays small.
+// request goes out (and leaves them out of the inspector's copy), so the renderer never reads a file.
 //   Responses:         {type: "input_image", image_url}                   (WIRE.md Part 2, Responses)
 //   Chat Completions:  {type: "image_url", image_url: {url}}              (WIRE.md Part 2, Chat Completions)
 //   Content generation: {inlineData: {mimeType, data}}                    (WIRE.md Part 2, Content generation)

@@ -1,19 +1,17 @@
 // How the Playground words things: formats, a reply's facts, dates in the list. Pure, for tests.
-import type {
-  AssistantMessage,
-  ChatFormat,
-  CompactionMarker,
-  ConversationSetup,
+import {
+  type AssistantMessage,
+  CHAT_FORMAT_NAMES,
+  type ChatFormat,
+  type CompactionMarker,
+  type ConversationSetup,
 } from '../../../../src-preload/contract.ts';
 import { formatElapsed } from '../../util/time.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
 import { shortEndingNote } from './reply-ending.ts';
 
-export const FORMAT_NAMES: Record<ChatFormat, string> = {
-  responses: 'Responses',
-  chat: 'Chat Completions',
-  content: 'Content generation',
-};
+/** The formats' names, the same as main's export uses (one list, in the contract). */
+export const FORMAT_NAMES = CHAT_FORMAT_NAMES;
 
 /** For a narrow toolbar. */
 export const FORMAT_SHORT_NAMES: Record<ChatFormat, string> = {

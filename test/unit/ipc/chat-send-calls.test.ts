@@ -1,11 +1,18 @@
-// Structured output through the real IPC layer: a schema that cannot be used is refused before anything is
-// sent, in all three chat formats, and a usable one goes out in each format's shape; `chat.checkStructured`
-// checks a schema and a reply. The gateway is a small HTTP server on 127.0.0.1 that records what reaches it
+// Chat sends through the real IPC layer. Structured output: a schema that cannot be used is refused before
+// anything is sent, in all three chat formats, and a usable one goes out in each format's shape;
+// `chat.checkStructured` checks a schema and a reply. Images: the gateway gets each image's bytes, the
+// inspector's copy of the request does not. The gateway is a small HTTP server on 127.0.0.1 that records what reaches it
 // and answers every chat call with a short SSE stream of its format (WIRE.md part 2).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StreamBatch, StreamEvent, StructuredOutput } from '../../../src-preload/contract.ts';
+import {
+  ATTACHMENT_REF_PREFIX,
+  type StreamBatch,
+  type StreamEvent,
+  type StructuredOutput,
+} from '../../../src-preload/contract.ts';
+import { pngImage } from '../../support/test-images.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
 
 interface Received {
@@ -169,5 +176,39 @@ describe('chat.checkStructured', () => {
         message: expect.stringMatching(/^The schema is not valid JSON Schema: /),
       },
     });
+  });
+});
+
+describe('an image in a send', () => {
+  it('reaches the gateway whole, while the inspector’s copy of the request leaves its bytes out', async () => {
+    const bytes = pngImage(256, 256, [10, 20, 30], [200, 100, 50]);
+    const base64 = Buffer.from(bytes).toString('base64');
+    const added = await t.ok('chat.pasteImage', { name: 'shot.png', mimeType: 'image/png', data: bytes });
+    const image = added.images[0]!;
+    const started = await t.ok('chat.completions', {
+      request: {
+        model: 'm',
+        messages: [
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'What is this?' },
+              { type: 'image_url', image_url: { url: `${ATTACHMENT_REF_PREFIX}${image.id}` } },
+            ],
+          },
+        ],
+      },
+      stream: true,
+    });
+    const events = await finished(started.streamId);
+    const sent = received[0]!.body as {
+      messages: Array<{ content: Array<{ image_url?: { url: string } }> }>;
+    };
+    expect(sent.messages[0]!.content[1]!.image_url!.url).toBe(`data:image/png;base64,${base64}`);
+    const shown = events.find((event) => event.type === 'request');
+    const body = shown?.type === 'request' ? (shown.request.body ?? '') : '';
+    expect(body).toContain('What is this?');
+    expect(body).toMatch(/data:image\/png;base64,<\d+ KB image, not kept in the inspector>/);
+    expect(body).not.toContain(base64.slice(0, 200));
   });
 });
