@@ -293,12 +293,16 @@ export function compileSecrets(secrets: readonly string[]): SecretMatcher {
   const table = new Map<number, string[]>();
   // Most positions of a text match nothing: a bitmap of the windows' hashes turns them away before the map.
   const filter = new Uint8Array(FILTER_MASK + 1);
+  // The beginnings (1 to 7 characters) of every window: only a text ending in one of them can be ending
+  // in the start of a window the next piece completes, so only then is its tail held back.
+  const windowStarts = new Set<string>();
   for (const secret of windowed) {
     for (const form of [secret, ...base64Forms(secret), ...hexForms(secret)]) {
       for (const window of windowsOf(form)) {
         if (isOrdinaryWindow(window)) continue;
         const hash = hashAt(window, 0);
         filter[hash & FILTER_MASK] = 1;
+        for (let length = 1; length < WINDOW; length++) windowStarts.add(window.slice(0, length));
         const bucket = table.get(hash);
         if (!bucket) table.set(hash, [window]);
         else if (!bucket.includes(window)) bucket.push(window);
@@ -337,6 +341,14 @@ export function compileSecrets(secrets: readonly string[]): SecretMatcher {
     }
   }
 
+  /** The length of the longest end of `text` (under a window's length) that begins a window; 0 when none. */
+  function windowStartAtEnd(text: string): number {
+    for (let length = Math.min(WINDOW - 1, text.length); length > 0; length--) {
+      if (windowStarts.has(text.slice(-length))) return length;
+    }
+    return 0;
+  }
+
   function ranges(text: string): Range[] {
     const found: Range[] = [];
     windowRanges(text, found);
@@ -350,10 +362,11 @@ export function compileSecrets(secrets: readonly string[]): SecretMatcher {
     ranges,
     scrub: (text) => replaceRanges(text, ranges(text)),
     holdBack(text) {
-      // Only as much as could begin a secret: any 7 characters could begin a window, and a value looked
-      // for whole may begin further back. Holding the longest secret's length instead made a reply lag a
-      // whole JWT behind the gateway and rescanned all of it on every token.
-      let hold = table.size > 0 ? WINDOW - 1 : 0;
+      // Only as much as could begin a secret: the longest end of the text that begins a window, and a
+      // value looked for whole may begin further back. Holding the longest secret's length instead made a
+      // reply lag a whole JWT behind the gateway; holding any 7 characters made a short first token
+      // ("Hello") wait for the next ones.
+      let hold = windowStartAtEnd(text);
       for (const secret of exact) hold = Math.max(hold, wholeSecretBegun(text, secret));
       if (table.size > 0) {
         // A window the next piece completes has at most 7 characters here; escapes stretch those, so it

@@ -40,6 +40,19 @@ describe('the held-back edge of a streamed text', () => {
     expect(shown + held.flush()).toBe(ORDINARY);
   });
 
+  it('shows a first token at once when its end cannot begin a secret, and holds one that can', () => {
+    // Holding any 7 characters made a short first token ("Hello") wait for the next ones to arrive.
+    const held = new HeldText(compileSecrets(['sk-live-4f9a8b7c6d5e']));
+    expect(held.push('Hello')).toBe('Hello');
+    expect(held.push(', my key is sk-li')).toBe(', my key is ');
+    expect(held.push('ve-4f9a8b7c6d5e.')).toBe('[key hidden].');
+    // Split across pieces as small as they come, the key is still caught whole.
+    const split = new HeldText(compileSecrets(['sk-live-4f9a8b7c6d5e']));
+    let shown = '';
+    for (const piece of 'a sk-live-4f9a8b7c6d5e b'.split('')) shown += split.push(piece);
+    expect(shown + split.flush()).toBe('a [key hidden] b');
+  });
+
   it('still hides a long whole-match secret and a short one split across many deltas', () => {
     const text = `before ${JWT} middle ${SHORT} after`;
     for (const size of [1, 3, 50, 700]) {
