@@ -1,8 +1,9 @@
 // The Chat Completions format (`POST /v1/chat/completions`, WIRE.md part 2): request bodies and whole answers.
-import type { ChatCompletionsRequest, TokenUsage } from '../../src-preload/contract.ts';
+import type { ChatCompletionsRequest } from '../../src-preload/contract.ts';
 import { carriesError, failureFromErrorObject, malformedFailure } from './errors.ts';
-import { isRecord, numberOrNull } from './json.ts';
+import { isRecord } from './json.ts';
 import { chatResponseFormat } from './json-schema-format.ts';
+import { usageFromResponses } from './responses.ts';
 import type { ChatResult } from './types.ts';
 
 export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
@@ -45,22 +46,9 @@ export function buildChatCompletionsBody(
 
 /**
  * Completion tokens already include reasoning tokens (`completion_tokens_details.reasoning_tokens` is a
- * part of them), so output tokens read as in the other two formats.
+ * part of them), so output tokens read as in the other two formats: one reader serves both namings.
  */
-export function usageFromChatCompletions(usage: unknown): TokenUsage | null {
-  if (!isRecord(usage)) return null;
-  const details = isRecord(usage.completion_tokens_details) ? usage.completion_tokens_details : {};
-  const input = numberOrNull(usage.prompt_tokens);
-  const output = numberOrNull(usage.completion_tokens);
-  const total =
-    numberOrNull(usage.total_tokens) ?? (input !== null && output !== null ? input + output : null);
-  return {
-    inputTokens: input,
-    outputTokens: output,
-    reasoningTokens: numberOrNull(details.reasoning_tokens),
-    totalTokens: total,
-  };
-}
+export const usageFromChatCompletions = usageFromResponses;
 
 /** A message's (or a delta's) `content`: a string, or an array of parts of which the text parts count. */
 export function chatContentText(content: unknown): string {

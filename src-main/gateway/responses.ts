@@ -43,9 +43,18 @@ export function buildCompactBody(request: CompactRequest): Record<string, unknow
   return body;
 }
 
+/**
+ * Token usage in either OpenAI naming: the Responses format's (`input_tokens`, `output_tokens_details`)
+ * or Chat Completions' (`prompt_tokens`, `completion_tokens_details`), which some relays also use for
+ * Responses. Output tokens include reasoning tokens in both.
+ */
 export function usageFromResponses(usage: unknown): TokenUsage | null {
   if (!isRecord(usage)) return null;
-  const details = isRecord(usage.output_tokens_details) ? usage.output_tokens_details : {};
+  const details = isRecord(usage.output_tokens_details)
+    ? usage.output_tokens_details
+    : isRecord(usage.completion_tokens_details)
+      ? usage.completion_tokens_details
+      : {};
   const input = numberOrNull(usage.input_tokens) ?? numberOrNull(usage.prompt_tokens);
   const output = numberOrNull(usage.output_tokens) ?? numberOrNull(usage.completion_tokens);
   const total =

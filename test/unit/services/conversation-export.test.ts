@@ -172,7 +172,9 @@ describe('Markdown export', () => {
     });
     const markdown = buildConversationExport('md', chat);
     expect(markdown).toContain('## You\n\n_Image (not in this file): chart.png_\n\nWhat does this show?');
-    expect(markdown).toContain('_Format changed: Responses → Chat Completions; the history went over whole._');
+    expect(markdown).toContain(
+      '_Format changed: Responses → Chat Completions; the history went over whole._',
+    );
     expect(markdown).toContain('## You\n\n_2 images (not in this file): chart.png, table.png_\n');
   });
 
