@@ -76,10 +76,28 @@ export function ensurePlaygroundReady(): void {
     started = true;
     // A setup change typed in the last moment before closing is still saved.
     window.addEventListener('beforeunload', flushPlayground);
+    routeAgainWhenCatalogueArrives();
   }
   if (playground().listStatus === 'idle') void loadConversationList();
   if (!playground().activeId) newChat();
   if (!store().prefsLoaded) refreshNewChatWhenPrefsArrive();
+}
+
+/**
+ * A model chosen before the gateway's list arrived was routed by its name alone: once the list is there,
+ * chats with no turn yet are routed again by what it says (a choice the user made is remembered, and
+ * routing keeps it). A conversation with turns keeps its format: it changes only when the user asks.
+ */
+function routeAgainWhenCatalogueArrives(): void {
+  useAppStore.subscribe((state, previous) => {
+    const models = activeCatalogueModels(state);
+    if (models === activeCatalogueModels(previous) || models.length === 0) return;
+    for (const open of Object.values(state.playground.open)) {
+      if (open.messages.length > 0 || open.model.trim() === '') continue;
+      const format = routedFormat(open.model);
+      if (format && format !== open.format) changeFormat(open.id, format);
+    }
+  });
 }
 
 /** A new chat made before the remembered choices arrived takes them once they do (if still untouched). */
@@ -293,6 +311,11 @@ function changeFormat(id: string, format: ChatFormat, model?: string): void {
   saveSetupSoon(id);
 }
 
+/** The format the gateway's rule (and the user's remembered choice) picks for `model`; `null`: nothing says. */
+function routedFormat(model: string): ChatFormat | null {
+  return routeFormat(formatsOfModel(model)?.formats ?? [], rememberedFormat(model));
+}
+
 /**
  * The model field: the model, and the format the gateway's rule picks for it (see format-routing.ts).
  * A model neither the catalogue nor its name places keeps the format as it is.
@@ -300,9 +323,7 @@ function changeFormat(id: string, format: ChatFormat, model?: string): void {
 export function chooseModel(id: string, model: string): void {
   const current = conversation(id);
   if (!current) return;
-  const remembered = rememberedFormat(model);
-  const formats = formatsOfModel(model)?.formats ?? [];
-  const format = routeFormat(formats, remembered);
+  const format = routedFormat(model);
   // Routed first, so the model is remembered as the last one of the format it is sent in.
   if (format && format !== current.format) changeFormat(id, format, model);
   else updateSetup(id, { model });
@@ -524,7 +545,11 @@ export function switchFormatAndRetry(id: string, replyId: string, format: ChatFo
 /** The user turn gets its new text; every later message is dropped; a new reply is asked for. */
 export function editAndResend(id: string, userId: string, text: string): void {
   const current = conversation(id);
-  if (!current || busy(current) || text.trim() === '') return;
+  if (!current || busy(current)) return;
+  const turn = current.messages.find((message) => message.id === userId);
+  // A turn of images alone may be resent without text; any other needs some.
+  const hasImages = turn?.role === 'user' && (turn.images?.length ?? 0) > 0;
+  if (text.trim() === '' && !hasImages) return;
   const next = editedConversation(current, userId, text, nowIso());
   if (next) void requestReply(next);
 }

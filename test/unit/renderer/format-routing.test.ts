@@ -11,6 +11,7 @@ import {
   settingsFor,
 } from '../../../src-renderer/src/panels/playground/build-request.ts';
 import {
+  editedConversation,
   regeneratedConversation,
   setParameterCount,
   withFormatChange,
@@ -204,6 +205,21 @@ describe('a conversation that changes format mid-way', () => {
     expect(twice.messages.filter((message) => message.role === 'format-change')).toEqual([
       expect.objectContaining({ id: 'a', from: 'responses', to: 'content' }),
     ]);
+  });
+
+  it('keeps the note when an edit drops the messages after an earlier turn', () => {
+    const first = userMessage('First');
+    const chat = withFormatChange(
+      conversation({ messages: [first, assistantMessage('One')] }),
+      'chat',
+      'fc-edit',
+      'now',
+    );
+    const later = { ...chat, messages: [...chat.messages, userMessage('Second'), assistantMessage('Two')] };
+    const edited = editedConversation(later, first.id, 'First, again', 'later');
+    expect(edited?.format).toBe('chat');
+    expect(edited?.messages.map((message) => message.role)).toEqual(['user', 'format-change']);
+    expect(edited?.messages[1]).toMatchObject({ id: 'fc-edit', from: 'responses', to: 'chat' });
   });
 
   it('regenerates a reply asked for after a format change, keeping the note before it', () => {

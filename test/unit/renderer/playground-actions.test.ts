@@ -10,7 +10,10 @@ import {
   type StreamBatch,
 } from '../../../src-preload/contract.ts';
 import {
+  chooseModel,
   compactConversation,
+  editAndResend,
+  ensurePlaygroundReady,
   newChat,
   openConversation,
   saveConversation,
@@ -160,6 +163,57 @@ describe('sending a message', () => {
     await settle();
     expect(active().messages[1]).toMatchObject({ state: 'error', error: { code: 'no_key' } });
     expect(state().live).toEqual({});
+  });
+});
+
+describe('a turn of images alone', () => {
+  const image = { id: 'b'.repeat(32), name: 'chart.png', mimeType: 'image/png' as const, bytes: 120 };
+
+  it('is sent with no text, and can be edited and resent with no text', async () => {
+    newChat();
+    const id = state().activeId!;
+    useAppStore.getState().setPendingImages(id, { images: [image], refused: [], adding: 0 });
+    sendDraft(id);
+    await settle();
+    const sent = calls.find((c) => c.method === 'chat.responses')!.input as {
+      request: { input: Array<{ content: unknown }> };
+    };
+    expect(sent.request.input.at(-1)!.content).toEqual([
+      { type: 'input_image', image_url: `attachment:${image.id}` },
+    ]);
+    // The composer is empty again: the images went with the turn.
+    expect(state().pendingImages[id]).toBeUndefined();
+    deliver({ events: [{ type: 'done', status: 'completed' }], final: true });
+    await settle();
+
+    const turn = active().messages[0]!;
+    calls.length = 0;
+    editAndResend(id, turn.id, '');
+    await settle();
+    expect(calls.map((c) => c.method)).toContain('chat.responses');
+    expect(active().messages[0]).toMatchObject({ role: 'user', text: '', images: [image] });
+    // The resent turn's reply ends, so its stream is not left open for the tests after this one.
+    deliver({ events: [{ type: 'done', status: 'completed' }], final: true });
+    await settle();
+    expect(state().live).toEqual({});
+  });
+});
+
+describe('a model chosen before the gateway’s list arrived', () => {
+  it('is routed again by the list once it arrives, while the chat has no turn yet', async () => {
+    useAppStore.setState({ settings: { activeProfileId: 'p1', profiles: [] } as never, catalogues: {} });
+    ensurePlaygroundReady();
+    const id = state().activeId!;
+    chooseModel(id, 'gpt-oss-120b');
+    // Its name alone says an OpenAI model: Responses first.
+    expect(active().format).toBe('responses');
+    // The list says this one speaks Chat Completions only.
+    useAppStore.getState().setCatalogue('p1', {
+      status: 'ready',
+      profileUpdatedAt: 'x',
+      models: [{ id: 'gpt-oss-120b', displayName: 'gpt-oss-120b', listedBy: ['v1'], families: ['chat'] }],
+    });
+    expect(active()).toMatchObject({ format: 'chat', model: 'gpt-oss-120b', messages: [] });
   });
 });
 

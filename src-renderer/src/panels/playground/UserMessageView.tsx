@@ -25,6 +25,7 @@ export const UserMessageView = memo(function UserMessageView({
     return (
       <TurnEditor
         initial={message.text}
+        hasImages={(message.images?.length ?? 0) > 0}
         onCancel={() => setEditing(false)}
         onResend={(text) => {
           setEditing(false);
@@ -75,14 +76,16 @@ export const UserMessageView = memo(function UserMessageView({
 
 interface TurnEditorProps {
   initial: string;
+  /** The turn carries images: its text may then be left empty. */
+  hasImages: boolean;
   onCancel(): void;
   onResend(text: string): void;
 }
 
-function TurnEditor({ initial, onCancel, onResend }: TurnEditorProps) {
+function TurnEditor({ initial, hasImages, onCancel, onResend }: TurnEditorProps) {
   const [text, setText] = useState(initial);
   const grow = useAutoGrow(text, 14);
-  const canSend = text.trim() !== '';
+  const canSend = text.trim() !== '' || hasImages;
   return (
     <div className="pg-msg pg-msg--user pg-msg--editing" data-testid="edit-turn">
       <textarea

@@ -172,7 +172,20 @@ export function editedConversation(
   const message = conversation.messages[index];
   if (message?.role !== 'user') return null;
   const edited: UserMessage = { ...message, text, createdAt: now };
-  return withMessages(conversation, [...conversation.messages.slice(0, index), edited], now);
+  return cutTo(conversation, [...conversation.messages.slice(0, index), edited], now);
+}
+
+/**
+ * The conversation with only `kept` (its first messages, the rest dropped). A format change noted among
+ * the dropped messages still holds for what is kept: its note comes back at the end, so what the format
+ * does not carry is still said.
+ */
+function cutTo(conversation: Conversation, kept: ConversationMessage[], now: string): Conversation {
+  const dropped = conversation.messages.slice(kept.length);
+  const change = dropped.find((message) => message.role === 'format-change');
+  const cut = withMessages(conversation, kept, now);
+  if (!change) return cut;
+  return withFormatChange({ ...cut, format: change.from }, conversation.format, change.id, now);
 }
 
 /**
@@ -189,7 +202,7 @@ export function regeneratedConversation(
   // A format change noted between the turn and its reply (a retry in another format) stays in place.
   const asked = conversation.messages.slice(0, index).findLast((m) => m.role !== 'format-change');
   if (asked?.role !== 'user') return null;
-  return withMessages(conversation, conversation.messages.slice(0, index), now);
+  return cutTo(conversation, conversation.messages.slice(0, index), now);
 }
 
 export function withoutMessage(conversation: Conversation, id: string, now: string): Conversation {
