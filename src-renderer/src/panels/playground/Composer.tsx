@@ -12,8 +12,8 @@ import {
 import { sendDraft, sendProblem, setDraft, stopReply } from '../../actions/playground.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { useFileDrop } from '../../components/useFileDrop.ts';
 import { useAppStore } from '../../store/index.ts';
-import { useAudioDrop } from '../transcribe/useAudioDrop.ts';
 import { streamingReply } from './conversation-edits.ts';
 import { ImageStrip, RefusedImages } from './ImageStrip.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
@@ -33,7 +33,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const grow = useAutoGrow(draft, MAX_LINES);
   const pending = usePendingImages(conversationId);
   // Files dropped on the message box become images of the turn (paths, as the Transcribe drop sends them).
-  const { dragging, dropHandlers } = useAudioDrop(
+  const { dragging, dropHandlers } = useFileDrop(
     useCallback((files: File[]) => void addImageFiles(conversationId, files), [conversationId]),
   );
   if (!conversation) return null;

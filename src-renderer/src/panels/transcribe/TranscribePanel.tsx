@@ -7,6 +7,7 @@ import { ACCEPTED_FORMATS_TEXT } from '../../audio/accepted-files.ts';
 import { waveSurferModules } from '../../audio/wavesurfer.ts';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, type EmptyStateStep } from '../../components/EmptyState.tsx';
+import { useFileDrop } from '../../components/useFileDrop.ts';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
 import { prefetchAfterFirstScreen } from '../../startup/prefetch.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
@@ -24,7 +25,6 @@ import {
 } from './shortcuts.ts';
 import { TranscribeLists } from './TranscribeLists.tsx';
 import { TranscriptView } from './TranscriptView.tsx';
-import { useAudioDrop } from './useAudioDrop.ts';
 import '../panels.css';
 import './transcribe.css';
 
@@ -48,7 +48,7 @@ export function TranscribePanel() {
   const recorderRef = useRef<RecorderHandle>(null);
   const hasTranscript = useHasOpenTranscript();
   const onFiles = useCallback((files: File[]) => void addDroppedFiles(files), []);
-  const { dragging, dropHandlers } = useAudioDrop(onFiles);
+  const { dragging, dropHandlers } = useFileDrop(onFiles);
 
   const startRecording = useCallback(() => {
     if (requireModel()) setRecording(true);

@@ -9,7 +9,7 @@ function carriesFiles(event: DragEvent): boolean {
  * Makes an element a drop target for files. `dragging` is true while files are held over it; enter and
  * leave fire for every child crossed, so a depth count (not the last event) says whether we are inside.
  */
-export function useAudioDrop(onFiles: (files: File[]) => void) {
+export function useFileDrop(onFiles: (files: File[]) => void) {
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
 
