@@ -208,6 +208,8 @@ export function transcriptionFields(
   if (options.responseFormat) fields.push({ name: 'response_format', value: options.responseFormat });
   if (options.temperature !== undefined)
     fields.push({ name: 'temperature', value: String(options.temperature) });
+  if (mode === 'transcribe' && options.chunkingStrategy)
+    fields.push({ name: 'chunking_strategy', value: options.chunkingStrategy });
   // Timestamps exist only in verbose_json; sending them with another format is an upstream error.
   if (mode === 'transcribe' && options.responseFormat === 'verbose_json') {
     for (const granularity of options.timestampGranularities ?? []) {

@@ -62,6 +62,7 @@ const optionsSchema = z.object({
   responseFormat: transcriptSchema.shape.format.optional(),
   temperature: z.number().optional(),
   timestampGranularities: z.array(z.enum(['segment', 'word'])).optional(),
+  chunkingStrategy: z.literal('auto').optional(),
 });
 
 const storedSchema = z.object({

@@ -16,6 +16,11 @@ export interface TranscriptionOptions {
   responseFormat?: TranscriptFormat;
   temperature?: number;
   timestampGranularities?: Array<'segment' | 'word'>;
+  /**
+   * `auto`: the server cuts the audio at pauses it finds itself. Diarize models require it for inputs over
+   * 30 seconds (OpenAI's transcription reference, `chunking_strategy`).
+   */
+  chunkingStrategy?: 'auto';
 }
 
 export interface TranscriptSegment {

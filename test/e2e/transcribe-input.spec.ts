@@ -332,6 +332,33 @@ test('translate mode sends the file to /v1/audio/translations without language o
   await app.expectNoKeyLeak(fakeGateway.apiKey);
 });
 
+test('a diarize model is sent chunking_strategy=auto (required over 30 s) and its speakers are shown', async ({
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await startApp({ gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey } });
+  const { page } = app;
+  await openTranscribe(app);
+  const options = page.getByTestId('transcribe-options');
+  await options.getByLabel('Model', { exact: true }).fill('gpt-4o-transcribe-diarize');
+  // Over 30 s: without chunking_strategy the gateway (like OpenAI) refuses it.
+  await dragFiles(page, [fileFrom(LONG_WAV)]);
+  await expectDone(page, 'long-lecture.wav');
+
+  const requests = transcriptionRequests(fakeGateway);
+  expect(requests).toHaveLength(1);
+  expect(requests[0]?.multipart?.fields).toMatchObject({
+    model: 'gpt-4o-transcribe-diarize',
+    response_format: 'diarized_json',
+    chunking_strategy: 'auto',
+  });
+  await queueItem(page, 'long-lecture.wav').click();
+  await expect(page.getByTestId('transcript-view')).toContainText('long-lecture.wav');
+  // The speakers the model told apart are named where the voice changes.
+  await expect(page.getByTestId('transcript-view').locator('.segment__speaker').first()).toHaveText('A');
+  await app.expectNoKeyLeak(fakeGateway.apiKey);
+});
+
 test('a 413 shows its hint on the item, and the first 30 seconds are checked in one click', async ({
   startApp,
   fakeGateway,

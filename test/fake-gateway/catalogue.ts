@@ -11,6 +11,7 @@ export const defaultModels: FakeModel[] = [
   { id: 'whisper-1', ownedBy: 'openai', endpointTypes: ['openai'] },
   { id: 'gpt-4o-transcribe', ownedBy: 'openai', endpointTypes: ['openai'] },
   { id: 'gpt-4o-mini-transcribe', ownedBy: 'openai', endpointTypes: ['openai'] },
+  { id: 'gpt-4o-transcribe-diarize', ownedBy: 'openai', endpointTypes: ['openai'] },
   { id: 'tts-1', ownedBy: 'openai', endpointTypes: ['openai'] },
   { id: 'tts-1-hd', ownedBy: 'openai', endpointTypes: ['openai'] },
   { id: 'gpt-4o-mini-tts', ownedBy: 'openai', endpointTypes: ['openai'] },

@@ -102,6 +102,27 @@ export function wordsOf(transcript: Transcript): Word[] {
   return words;
 }
 
+/**
+ * `diarized_json` as OpenAI's reference gives it: the text, the duration, and segments of
+ * `type: "transcript.text.segment"` each with a speaker label (`A`, `B`, … in order of first speech).
+ * The fake has two speakers taking turns.
+ */
+export function diarizedJson(transcript: Transcript): Record<string, unknown> {
+  return {
+    task: 'transcribe',
+    duration: transcript.duration,
+    text: transcript.text,
+    segments: transcript.segments.map((s, index) => ({
+      type: 'transcript.text.segment',
+      id: `seg_${index}`,
+      start: s.start,
+      end: s.end,
+      text: s.text,
+      speaker: index % 2 === 0 ? 'A' : 'B',
+    })),
+  };
+}
+
 export function verboseJson(
   transcript: Transcript,
   task: 'transcribe' | 'translate',

@@ -2,7 +2,7 @@
 import { audioDuration } from './audio.ts';
 import { SseWriter } from './sse.ts';
 import type { Handler } from './state.ts';
-import { buildTranscript, srt, verboseJson, vtt } from './transcript.ts';
+import { buildTranscript, diarizedJson, srt, verboseJson, vtt } from './transcript.ts';
 import { checkModel, invalidValue, missingParameter } from './validate.ts';
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json', 'diarized_json'];
@@ -91,6 +91,21 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
     }
 
     const duration = audioDuration(file.head, file.size, file.filename);
+    // "Required when using gpt-4o-transcribe-diarize for inputs longer than 30 seconds" (OpenAI's
+    // transcription reference, `chunking_strategy`).
+    if (
+      model.includes('diarize') &&
+      duration > 30 &&
+      field(parts.fields, 'chunking_strategy') === undefined
+    ) {
+      return ex.sendError(
+        invalidValue(
+          'chunking_strategy',
+          'chunking_strategy is required for diarization models when the input is longer than 30 seconds.',
+          'missing_required_parameter',
+        ),
+      );
+    }
     const language = task === 'translate' ? 'en' : field(parts.fields, 'language');
     // Translations always answer in English, whatever the test set as the transcript.
     const spec =
@@ -156,6 +171,8 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
         return ex.send(200, { 'content-type': 'text/vtt; charset=utf-8' }, vtt(transcript));
       case 'verbose_json':
         return ex.sendJson(200, { ...verboseJson(transcript, task, granularities), usage });
+      case 'diarized_json':
+        return ex.sendJson(200, { ...diarizedJson(transcript), usage });
       default:
         return ex.sendJson(200, { text: transcript.text, usage });
     }

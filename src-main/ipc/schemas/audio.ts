@@ -58,6 +58,7 @@ const transcriptionOptions = z.object({
     .array(z.enum(['segment', 'word']))
     .max(2)
     .optional(),
+  chunkingStrategy: z.literal('auto').optional(),
 });
 
 const transcriptId = z.string().regex(TRANSCRIPT_ID_PATTERN, 'That is not the id of a saved transcript.');

@@ -116,6 +116,27 @@ describe('transcriptions', () => {
     expect(((await json.json()) as { error: { code: string } }).error.code).toBe('invalid_content_type');
   });
 
+  it('refuses a diarize model over 30 s without chunking_strategy, and answers speakers with it', async () => {
+    const model = 'gpt-4o-transcribe-diarize';
+    const refused = await transcribe({ model, response_format: 'diarized_json' }, wavBytes(31));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { param: string } }).error.param).toBe('chunking_strategy');
+    // 30 s or less needs none (OpenAI's reference: "required … for inputs longer than 30 seconds").
+    expect((await transcribe({ model, response_format: 'diarized_json' }, wavBytes(30))).status).toBe(200);
+    const res = await transcribe(
+      { model, response_format: 'diarized_json', chunking_strategy: 'auto' },
+      wavBytes(31),
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as {
+      duration: number;
+      segments: Array<{ speaker: string; end: number }>;
+    };
+    expect(body.duration).toBe(31);
+    expect(body.segments.map((segment) => segment.speaker).slice(0, 2)).toEqual(['A', 'B']);
+    expect(body.segments.at(-1)!.end).toBe(31);
+  });
+
   it('estimates the duration of compressed uploads from their size', async () => {
     const body = (await (
       await transcribe(

@@ -92,6 +92,17 @@ describe('uploadNameFor', () => {
 });
 
 describe('transcriptionFields', () => {
+  it('sends chunking_strategy when asked (a diarize model over 30 s needs it), never with a translation', () => {
+    const options = { model: 'gpt-4o-transcribe-diarize', chunkingStrategy: 'auto' as const };
+    expect(transcriptionFields(options, 'transcribe')).toContainEqual({
+      name: 'chunking_strategy',
+      value: 'auto',
+    });
+    expect(transcriptionFields(options, 'translate').map((field) => field.name)).not.toContain(
+      'chunking_strategy',
+    );
+  });
+
   it('sends only what is set, model first', () => {
     expect(transcriptionFields({ model: 'gpt-4o-transcribe' }, 'transcribe')).toEqual([
       { name: 'model', value: 'gpt-4o-transcribe' },

@@ -145,6 +145,16 @@ describe('diarize models', () => {
     const resolved = resolveTranscription(prefs({ model: 'gpt-4o-transcribe-diarize', timestamps: 'none' }));
     expect(resolved.options.responseFormat).toBe('json');
   });
+
+  it('are always sent chunking_strategy auto, which they require for inputs over 30 s', () => {
+    for (const timestamps of ['none', 'segment'] as const) {
+      const resolved = resolveTranscription(prefs({ model: 'gpt-4o-transcribe-diarize', timestamps }));
+      expect(resolved.options.chunkingStrategy).toBe('auto');
+    }
+    for (const model of ['whisper-1', 'gpt-4o-transcribe']) {
+      expect(resolveTranscription(prefs({ model })).options).not.toHaveProperty('chunkingStrategy');
+    }
+  });
 });
 
 describe('translate mode', () => {

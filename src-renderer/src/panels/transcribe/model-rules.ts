@@ -3,7 +3,8 @@
 //
 //  - gpt-4o-transcribe / gpt-4o-mini-transcribe answer `json` only: text, no segments, no words.
 //  - whisper-1 answers `verbose_json` with segments, and words when asked.
-//  - diarize models answer `diarized_json`: segments with speakers, no words.
+//  - diarize models answer `diarized_json`: segments with speakers, no words; they need
+//    `chunking_strategy` for inputs over 30 seconds, so it is always sent to them (`auto`).
 //  - translations take no language (the output is always English) and no `timestamp_granularities`.
 //  - a model we know nothing about gets everything; the gateway will say if it disagrees.
 import type {
@@ -110,6 +111,8 @@ export function resolveTranscription(prefs: TranscribePrefs): ResolvedTranscript
   if (prompt && !isDisabled(disabled, 'prompt')) options.prompt = prompt;
   const temperature = temperatureOf(prefs.temperature);
   if (temperature !== undefined) options.temperature = temperature;
+  // Without it a diarize model refuses any input over 30 s; `auto` lets the server cut at pauses.
+  if (kind === 'diarize' && prefs.mode === 'transcribe') options.chunkingStrategy = 'auto';
   // Granularities go with verbose_json only, and never with a translation (WIRE.md).
   if (responseFormat === 'verbose_json' && prefs.mode === 'transcribe') {
     options.timestampGranularities = timestamps === 'word' ? ['segment', 'word'] : ['segment'];
