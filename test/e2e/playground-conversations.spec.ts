@@ -502,11 +502,17 @@ test('the inspector reads a reply’s record back after a reload; clearing it sa
   await send(page, 'Why do lighthouses exist?');
   await settled(replies(page).first());
 
-  // The conversation's file holds the reply, not its record.
-  const [listed] = (await app.ok('conversations.list', {})).conversations;
-  expect(listed!.detailBytes).toBeGreaterThan(0);
-  const file = readFileSync(join(app.dataDir, 'conversations', `${listed!.id}.json`), 'utf8');
-  expect(file).toContain('Lighthouses warn ships away from rocks.');
+  // The conversation's file holds the reply, not its record. Both are written just after the reply ends
+  // (the record on its own call), so they are waited for rather than read at once.
+  const listedWithRecord = async () => {
+    const [first] = (await app.ok('conversations.list', {})).conversations;
+    return first!.detailBytes > 0 ? first! : null;
+  };
+  await expect.poll(listedWithRecord).not.toBeNull();
+  const listed = (await listedWithRecord())!;
+  const fileOf = () => readFileSync(join(app.dataDir, 'conversations', `${listed.id}.json`), 'utf8');
+  await expect.poll(fileOf).toContain('Lighthouses warn ships away from rocks.');
+  const file = fileOf();
   expect(file).not.toContain('/v1/responses');
 
   await app.reload();
