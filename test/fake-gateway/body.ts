@@ -3,6 +3,7 @@
 import type { OpenAIError } from './errors.ts';
 import type { Exchange } from './exchange.ts';
 import { boundaryOf, MultipartError, parseMultipart } from './multipart.ts';
+import { createSoundAnalyser, type SoundAnalyser } from './sound.ts';
 import type { RequestBody } from './state.ts';
 
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
@@ -29,7 +30,18 @@ export async function readBody(ex: Exchange): Promise<ReadBody> {
   const boundary = boundaryOf(contentType);
   if (boundary) {
     try {
-      const parsed = await parseMultipart(counted(ex), boundary);
+      // Each uploaded file is listened to as it passes, so its transcript can follow what it holds.
+      const analysers: SoundAnalyser[] = [];
+      const parsed = await parseMultipart(counted(ex), boundary, {
+        onFile: () => {
+          const analyser = createSoundAnalyser();
+          analysers.push(analyser);
+          return (data) => analyser.push(data);
+        },
+      });
+      parsed.files.forEach((file, i) => {
+        file.sound = analysers[i]?.finish() ?? null;
+      });
       ex.record.multipart = {
         fields: parsed.fields,
         files: parsed.files.map(({ field, filename, contentType: type, size }) => ({

@@ -167,6 +167,20 @@ export const faults = {
     type: 'invalid_request_error',
     code: 'request_body_too_large',
   },
+  /**
+   * Upstream's refusal of audio longer than the model takes in one request, relayed with its status: OpenAI's
+   * 400 `invalid_value` for gpt-4o-transcribe-diarize over 1400 s (quoted in
+   * github.com/murtaza-nasir/speakr/issues/168).
+   */
+  audioTooLong: {
+    kind: 'status',
+    status: 400,
+    shape: 'openai',
+    message:
+      'audio duration 1830.530612 seconds is longer than 1400 seconds which is the maximum for this model',
+    type: 'invalid_request_error',
+    code: 'invalid_value',
+  },
   /** 413 from a reverse proxy in front of the gateway: an HTML page. */
   payloadTooLargeProxy: { kind: 'status', status: 413, shape: 'text' },
   /** 429 with no body at all, only `Retry-After`. */

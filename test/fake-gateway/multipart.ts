@@ -1,5 +1,6 @@
 // A small streaming multipart/form-data parser. File parts are counted as they pass and only their first
 // bytes are kept (enough for a WAV header), so a 200 MB upload never sits in memory.
+import type { SoundMap } from './sound.ts';
 
 export interface ParsedFile {
   field: string;
@@ -8,6 +9,8 @@ export interface ParsedFile {
   size: number;
   /** The first bytes of the file (at most `keepHeadBytes`). */
   head: Buffer;
+  /** Where sound is in a PCM WAV file (set by the body reader); `null` for anything else. */
+  sound?: SoundMap | null;
 }
 
 export interface ParsedMultipart {
@@ -16,6 +19,17 @@ export interface ParsedMultipart {
 }
 
 export class MultipartError extends Error {}
+
+export interface MultipartOptions {
+  /** The first bytes of each file kept in `head`. */
+  keepHeadBytes?: number;
+  /** Called when a file part begins; the function it returns sees every byte of that file as it passes. */
+  onFile?: (file: {
+    field: string;
+    filename: string;
+    contentType: string;
+  }) => ((data: Buffer) => void) | undefined;
+}
 
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_HEADER_BYTES = 16 * 1024;
@@ -33,14 +47,17 @@ interface OpenPart {
   filename: string | undefined;
   contentType: string;
   chunks: Buffer[];
+  kept: number;
   size: number;
+  watch?: ((data: Buffer) => void) | undefined;
 }
 
 export async function parseMultipart(
   body: AsyncIterable<Buffer>,
   boundary: string,
-  keepHeadBytes = 64 * 1024,
+  options: MultipartOptions = {},
 ): Promise<ParsedMultipart> {
+  const keepHeadBytes = options.keepHeadBytes ?? 64 * 1024;
   const result: ParsedMultipart = { fields: {}, files: [] };
   const opening = Buffer.from(`--${boundary}`);
   // Every boundary after the first is preceded by CRLF, which belongs to the delimiter, not the part.
@@ -57,8 +74,12 @@ export async function parseMultipart(
       if (part.size > MAX_FIELD_BYTES) throw new MultipartError(`field ${part.name} is too large`);
       part.chunks.push(Buffer.from(data));
     } else {
-      const kept = part.chunks.reduce((sum, c) => sum + c.length, 0);
-      if (kept < keepHeadBytes) part.chunks.push(Buffer.from(data.subarray(0, keepHeadBytes - kept)));
+      if (part.kept < keepHeadBytes) {
+        const head = Buffer.from(data.subarray(0, keepHeadBytes - part.kept));
+        part.chunks.push(head);
+        part.kept += head.length;
+      }
+      part.watch?.(data);
     }
   };
 
@@ -115,6 +136,13 @@ export async function parseMultipart(
           return false;
         }
         part = openPart(pending.subarray(0, end).toString('utf8'));
+        if (part.filename !== undefined) {
+          part.watch = options.onFile?.({
+            field: part.name,
+            filename: part.filename,
+            contentType: part.contentType,
+          });
+        }
         pending = pending.subarray(end + 4);
         state = 'body';
         return true;
@@ -178,6 +206,7 @@ function openPart(headerText: string): OpenPart {
     contentType:
       headers.get('content-type') ?? (params.has('filename') ? 'application/octet-stream' : 'text/plain'),
     chunks: [],
+    kept: 0,
     size: 0,
   };
 }

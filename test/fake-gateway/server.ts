@@ -25,6 +25,7 @@ import type {
   ReplyFormat,
   RequestClosedEvent,
   TranscriptSpec,
+  UploadRecord,
 } from './types.ts';
 
 export { faults } from './faults.ts';
@@ -76,6 +77,27 @@ function findRoute(method: string, path: string): Route | null {
   return null;
 }
 
+/** OpenAI's cap on an audio upload (its speech-to-text guide: "File uploads are currently limited to 25 MB"). */
+export const DEFAULT_UPLOAD_LIMIT_BYTES = 26_214_400;
+
+const UPLOAD_PATHS = new Set(['/v1/audio/transcriptions', '/v1/audio/translations']);
+
+/**
+ * Upstream's answer to an upload over its cap, word for word, as users have quoted it
+ * (github.com/chidiwilliams/buzz/issues/381, github.com/StanGirard/speechdigest/issues/1): a 413 whose
+ * OpenAI-shaped body has `type: "server_error"` and no code. `read` is how many bytes upstream had read.
+ */
+export function uploadTooLargeBody(limit: number, read: number): string {
+  return JSON.stringify({
+    error: {
+      message: `Maximum content size limit (${limit}) exceeded (${read} bytes read)`,
+      type: 'server_error',
+      param: null,
+      code: null,
+    },
+  });
+}
+
 function flattenHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -93,6 +115,8 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
   const initialTranscript = options.transcript ?? null;
   const initialPageSize = options.modelPageSize ?? null;
   const initialEcho = options.echoCredentials ?? null;
+  const initialUploadLimit =
+    options.uploadLimitBytes === undefined ? DEFAULT_UPLOAD_LIMIT_BYTES : options.uploadLimitBytes;
   let echoOptions: EchoOptions | null = initialEcho;
 
   const requests: RecordedRequest[] = [];
@@ -107,7 +131,33 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     replies: everyFormat(initialReply),
     transcript: initialTranscript,
     modelPageSize: initialPageSize,
+    uploadLimitBytes: initialUploadLimit,
   };
+
+  /** The declared size of an upload over the limit, or `null` (no limit, not an upload, or no length given). */
+  function declaredOverLimit(method: string, path: string, req: IncomingMessage): number | null {
+    const limit = state.uploadLimitBytes;
+    if (limit === null || method !== 'POST' || !UPLOAD_PATHS.has(path)) return null;
+    const declared = Number(req.headers['content-length']);
+    return Number.isFinite(declared) && declared > limit ? declared : null;
+  }
+
+  /**
+   * The 413 sent as soon as the headers say the upload is too large, before any of the body is read. The
+   * body is then read and dropped, so the client finishes sending and reads the answer; closing the
+   * connection under it would leave it with a broken pipe instead of the 413.
+   */
+  async function refuseUpload(ex: Exchange, limit: number, read: number): Promise<void> {
+    const body = uploadTooLargeBody(limit, read);
+    ex.record.status = 413;
+    ex.res.writeHead(413, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': ex.requestId,
+    });
+    ex.res.end(body);
+    for await (const chunk of ex.req as AsyncIterable<Buffer>) ex.record.bodyBytes += chunk.length;
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -125,8 +175,10 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     const authProblem = route
       ? checkAuth(route.family, req.headers, record.query, apiKey, vendorKeyHeader)
       : null;
-    // Faults strike only requests a real gateway would have accepted; a 404 or 401 comes first.
-    const fault = route && !authProblem ? faultBook.take(method, url.pathname) : undefined;
+    const declaredTooLarge = route && !authProblem ? declaredOverLimit(method, url.pathname, req) : null;
+    // Faults strike only requests a real gateway would have accepted; a 404, 401 or 413 comes first.
+    const fault =
+      route && !authProblem && declaredTooLarge === null ? faultBook.take(method, url.pathname) : undefined;
     // Echoed whether or not the key was accepted: a 401 that quotes the key is the classic leak.
     const echo = echoOptions ? credentialEcho(req.headers, vendorKeyHeader, echoOptions) : null;
     const ex = new Exchange({
@@ -158,6 +210,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     });
 
     try {
+      if (declaredTooLarge !== null) return await refuseUpload(ex, state.uploadLimitBytes!, declaredTooLarge);
       if (fault?.kind === 'reset' && !fault.afterBody) await ex.cut();
       const { body, kind, problem } = await readBody(ex);
       if (fault?.kind === 'reset') await ex.cut();
@@ -188,16 +241,14 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
           code: 'invalid_content_type',
         });
       }
-      if (
-        route.body === 'multipart' &&
-        options.maxUploadBytes !== undefined &&
-        record.bodyBytes > options.maxUploadBytes
-      ) {
-        return await ex.sendError({
-          status: 413,
-          message: `Maximum content size limit (${options.maxUploadBytes}) exceeded (${record.bodyBytes} bytes read)`,
-          code: 'request_body_too_large',
-        });
+      // An upload sent without a length is measured as it arrives.
+      const limit = state.uploadLimitBytes;
+      if (UPLOAD_PATHS.has(url.pathname) && limit !== null && record.bodyBytes > limit) {
+        return await ex.send(
+          413,
+          { 'content-type': 'application/json' },
+          uploadTooLargeBody(limit, record.bodyBytes),
+        );
       }
       await route.handler(ex, echo ? echo.state(state) : state, body, route.params);
     } catch (error) {
@@ -259,6 +310,24 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
     setEchoCredentials(echo: EchoOptions | null) {
       echoOptions = echo;
     },
+    setUploadLimit(bytes: number | null) {
+      state.uploadLimitBytes = bytes;
+    },
+    uploads(): UploadRecord[] {
+      return requests.flatMap((request) =>
+        request.upload
+          ? [
+              {
+                ...request.upload,
+                path: request.path,
+                startedAt: request.receivedAt,
+                ...(request.finishedAt !== undefined ? { finishedAt: request.finishedAt } : {}),
+                ...(request.status !== undefined ? { status: request.status } : {}),
+              },
+            ]
+          : [],
+      );
+    },
     get activeRequests() {
       return active.size;
     },
@@ -290,6 +359,7 @@ export async function startFakeGateway(options: FakeGatewayOptions = {}): Promis
       state.transcript = initialTranscript;
       state.models = initialModels;
       state.modelPageSize = initialPageSize;
+      state.uploadLimitBytes = initialUploadLimit;
       echoOptions = initialEcho;
       eventDelayMs = initialDelay;
       closedByClient = 0;

@@ -10,6 +10,8 @@ export interface GatewayState {
   transcript: TranscriptSpec | null;
   /** Models per `/v1beta/models` page; null: one page. */
   modelPageSize: number | null;
+  /** Bytes a transcription or translation may carry; null: no limit. */
+  uploadLimitBytes: number | null;
 }
 
 export interface RequestBody {

@@ -1,5 +1,6 @@
 // A deterministic, plausible transcript fitted to the audio's length, and its renderings in every
 // `response_format` (json, text, srt, vtt, verbose_json).
+import type { SoundMap } from './sound.ts';
 import type { TranscriptSpec } from './types.ts';
 
 export interface Segment {
@@ -74,6 +75,63 @@ export function buildTranscript(
   }
   const text = spec?.text ?? segments.map((s) => s.text).join(' ');
   return { language: languageName, duration: round(duration), text, segments };
+}
+
+/**
+ * The transcript of a WAV whose sound was mapped: one segment per stretch of sound, from its onset to its
+ * end. A tone is heard as `tone <Hz>`; speech says the filler sentences in turn, or, with a spec that asks
+ * to `followSound`, the spec's words (shared out over the speech by its length, so all of them are said).
+ * A spec set without `followSound` is answered as it always was (its times, or spread evenly over the
+ * audio's length), and so is audio without any sound (`buildTranscript`).
+ */
+export function buildTranscriptFromSound(
+  sound: SoundMap,
+  spec: TranscriptSpec | null,
+  language: string | undefined,
+): Transcript {
+  const timedSpec = spec?.segments?.some((s) => s.start !== undefined || s.end !== undefined) ?? false;
+  if (sound.regions.length === 0 || timedSpec || (spec !== null && spec.followSound !== true)) {
+    return buildTranscript(sound.durationSec, spec, language);
+  }
+  const languageName = spec?.language ?? (language ? (LANGUAGE_NAMES[language] ?? language) : 'english');
+  const speech = sound.regions.filter((region) => region.toneHz === null);
+  const spoken = spokenTexts(
+    speech.map((region) => region.end - region.start),
+    spec,
+  );
+  const segments: Segment[] = [];
+  let speechIndex = 0;
+  for (const region of sound.regions) {
+    const text = region.toneHz !== null ? `tone ${region.toneHz}` : (spoken[speechIndex++] ?? '');
+    if (text === '') continue;
+    segments.push({ id: segments.length, start: millis(region.start), end: millis(region.end), text });
+  }
+  return {
+    language: languageName,
+    duration: millis(sound.durationSec),
+    text: segments.map((s) => s.text).join(' '),
+    segments,
+  };
+}
+
+/** What each stretch of speech says: the spec's words shared out by length, or a filler sentence each. */
+function spokenTexts(lengths: number[], spec: TranscriptSpec | null): string[] {
+  const given = spec?.segments?.map((s) => s.text).join(' ') ?? spec?.text;
+  if (given === undefined) return lengths.map((_, i) => SENTENCES[i % SENTENCES.length]!);
+  const words = given.split(/\s+/).filter((word) => word !== '');
+  const total = lengths.reduce((sum, length) => sum + length, 0);
+  let before = 0;
+  return lengths.map((length) => {
+    const from = Math.round((words.length * before) / total);
+    before += length;
+    const to = Math.round((words.length * before) / total);
+    return words.slice(from, to).join(' ');
+  });
+}
+
+/** Times of mapped sound keep their milliseconds: the onsets are exact, and tests compare them. */
+function millis(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
 }
 
 function splitSentences(text: string): string[] {

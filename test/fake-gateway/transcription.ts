@@ -2,7 +2,14 @@
 import { audioDuration } from './audio.ts';
 import { SseWriter } from './sse.ts';
 import type { Handler } from './state.ts';
-import { buildTranscript, diarizedJson, srt, verboseJson, vtt } from './transcript.ts';
+import {
+  buildTranscript,
+  buildTranscriptFromSound,
+  diarizedJson,
+  srt,
+  verboseJson,
+  vtt,
+} from './transcript.ts';
 import { checkModel, invalidValue, missingParameter } from './validate.ts';
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json', 'diarized_json'];
@@ -25,6 +32,15 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
     const file = parts.files.find((f) => f.field === 'file');
     const model = field(parts.fields, 'model');
     if (!file) return ex.sendError(missingParameter('file'));
+    // A PCM WAV's length is what its samples add up to; other files are guessed from their size.
+    const duration = file.sound?.durationSec ?? audioDuration(file.head, file.size, file.filename);
+    ex.record.upload = {
+      filename: file.filename,
+      size: file.size,
+      durationSec: duration,
+      prompt: field(parts.fields, 'prompt') ?? null,
+      stream: field(parts.fields, 'stream') === 'true',
+    };
     if (!model) return ex.sendError(missingParameter('model'));
     const modelProblem = checkModel(state.models, model, 'openai');
     if (modelProblem) return ex.sendError(modelProblem);
@@ -90,7 +106,6 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
       );
     }
 
-    const duration = audioDuration(file.head, file.size, file.filename);
     // "Required when using gpt-4o-transcribe-diarize for inputs longer than 30 seconds" (OpenAI's
     // transcription reference, `chunking_strategy`).
     if (
@@ -114,7 +129,9 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
           ? { ...state.transcript, language: 'english' }
           : null
         : state.transcript;
-    const transcript = buildTranscript(duration, spec, language);
+    const transcript = file.sound
+      ? buildTranscriptFromSound(file.sound, spec, language)
+      : buildTranscript(duration, spec, language);
     const usage = { type: 'duration', seconds: Math.ceil(transcript.duration) };
 
     if (stream) {
@@ -122,13 +139,14 @@ function audioHandler(task: 'transcribe' | 'translate'): Handler {
         errorEvents: (message) => [{ data: { type: 'error', error: { message, type: 'server_error' } } }],
       });
       sse.open();
-      for (const segment of transcript.segments) {
-        await sse.send({
-          data: { type: 'transcript.text.delta', delta: `${segment.id === 0 ? '' : ' '}${segment.text}` },
-        });
+      // One delta per segment (per stretch of sound, for a mapped WAV), paced by the event delay; the final
+      // text is exactly the deltas joined, as upstream's `transcript.text.done` is.
+      const deltas = transcript.segments.map((segment, i) => `${i === 0 ? '' : ' '}${segment.text}`);
+      for (const delta of deltas) {
+        await sse.send({ data: { type: 'transcript.text.delta', delta } });
       }
       await sse.send({
-        data: { type: 'transcript.text.done', text: transcript.text, usage },
+        data: { type: 'transcript.text.done', text: deltas.join(''), usage },
         terminal: true,
       });
       sse.end();

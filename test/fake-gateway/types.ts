@@ -22,8 +22,13 @@ export interface FakeGatewayOptions {
   chatReply?: ChatReply;
   /** The transcript of every upload (as `setTranscript`). Default: plausible sentences fitted to the audio's length. */
   transcript?: TranscriptSpec;
-  /** Uploads larger than this (multipart body bytes) get a 413 after the body was read. Default: no limit. */
-  maxUploadBytes?: number;
+  /**
+   * Transcription and translation requests larger than this many bytes get upstream's 413 (OpenAI's audio
+   * cap is 25 MB: "Maximum content size limit (26214400) exceeded"): at once when their Content-Length says
+   * so, without reading the body, else as soon as that many bytes have arrived. `null`: no limit.
+   * Default 26,214,400. Changed at run time with `setUploadLimit`.
+   */
+  uploadLimitBytes?: number | null;
   /**
    * `/v1beta/models` pages by this many models with `nextPageToken` / `pageToken`, as Google's API does
    * (a smaller `pageSize` query wins). Default: one page, as new-api answers.
@@ -59,13 +64,22 @@ export interface FakeModel {
   outputTokenLimit?: number;
 }
 
-/** What a transcription answers with. Segments without times are spread evenly over the audio. */
+/**
+ * What a transcription answers with. Segments without times are spread evenly over the audio. Without a
+ * spec, a PCM WAV is answered from what it holds: one segment per stretch of sound (`tone <Hz>` for a pure
+ * tone, a filler sentence for anything else), at the times the sound starts and ends (./sound.ts).
+ */
 export interface TranscriptSpec {
   /** The whole text; split into sentence segments when `segments` is absent. */
   text?: string;
   segments?: Array<{ text: string; start?: number; end?: number }>;
   /** Reported in verbose_json (e.g. `english`). Default: from the `language` field, else `english`. */
   language?: string;
+  /**
+   * For a PCM WAV with sound in it: the words of `text` (or of the segments, without times) are shared out
+   * over its stretches of speech, one segment per stretch at its real times; tones stay `tone <Hz>`.
+   */
+  followSound?: boolean;
 }
 
 export interface RecordedFile {
@@ -73,6 +87,27 @@ export interface RecordedFile {
   filename: string;
   contentType: string;
   size: number;
+}
+
+/** What a transcription or translation request uploaded, as the fake understood it. */
+export interface RecordedUpload {
+  filename: string;
+  size: number;
+  /** Exact for a PCM WAV (its samples), an estimate from the size otherwise. */
+  durationSec: number;
+  /** The `prompt` field, or `null` when none was sent. */
+  prompt: string | null;
+  /** Whether `stream=true` was asked. */
+  stream: boolean;
+}
+
+/** One transcription or translation request: its upload, where it went, and when it ran. */
+export interface UploadRecord extends RecordedUpload {
+  path: string;
+  /** `Date.now()` when the request's headers arrived, and when its reply ended (or the client left). */
+  startedAt: number;
+  finishedAt?: number;
+  status?: number;
 }
 
 export interface RecordedRequest {
@@ -96,6 +131,8 @@ export interface RecordedRequest {
   finishedAt?: number;
   /** True when the client closed the connection before the reply had ended. */
   closedByClient?: boolean;
+  /** A transcription's or translation's upload, once its body was read. */
+  upload?: RecordedUpload;
 }
 
 /** Ways the gateway can be told to misbehave (WIRE.md part 3). */
@@ -227,6 +264,13 @@ export interface FakeGateway {
   setModels?(models: FakeModel[] | null): void;
   /** Pages `/v1beta/models` (see `FakeGatewayOptions.modelPageSize`); `null` answers in one page again. */
   setModelPageSize?(size: number | null): void;
+  /** Changes the upload limit of transcriptions and translations (`null`: none); `reset` restores it. */
+  setUploadLimit?(bytes: number | null): void;
+  /**
+   * Every transcription and translation request whose upload was read, in the order they arrived, with
+   * when each started and ended: how a test sees parts sent one after another or side by side.
+   */
+  uploads?(): UploadRecord[];
   /** Turns the echo-credentials mode on (with these options) or off (`null`). */
   setEchoCredentials?(echo: EchoOptions | null): void;
   /** Requests whose reply has not ended yet. */
