@@ -210,6 +210,9 @@ export function transcriptionFields(
     fields.push({ name: 'temperature', value: String(options.temperature) });
   if (mode === 'transcribe' && options.chunkingStrategy)
     fields.push({ name: 'chunking_strategy', value: options.chunkingStrategy });
+  // Streamed transcription (OpenAI's transcription reference, `stream`): not for translations, whose
+  // endpoint refuses it; which models stream is the renderer's model rules' call.
+  if (mode === 'transcribe' && options.stream) fields.push({ name: 'stream', value: 'true' });
   // Timestamps exist only in verbose_json; sending them with another format is an upstream error.
   if (mode === 'transcribe' && options.responseFormat === 'verbose_json') {
     for (const granularity of options.timestampGranularities ?? []) {

@@ -1,6 +1,6 @@
 // Every way a gateway call can fail, turned into one `GatewayError` with a stable code, a clean message
 // and a hint in plain words (WIRE.md part 3). Pure functions: no I/O here.
-import { type ErrorCode, HTTP_STATUS_TEXT } from '../../src-preload/contract.ts';
+import { type AppError, type ErrorCode, HTTP_STATUS_TEXT } from '../../src-preload/contract.ts';
 import { GatewayError } from './gateway-error.ts';
 import { isRecord } from './json.ts';
 import { describeTlsFailure } from './tls-failure.ts';
@@ -243,12 +243,47 @@ function formatHint(operation: Operation): string {
   return "This model's channel does not offer this endpoint. Pick a model made for it.";
 }
 
+/**
+ * Upstream's 413 for an upload over its cap, passed on by the gateway: "Maximum content size limit
+ * (26214400) exceeded (26306794 bytes read)" (OpenAI, quoted in github.com/StanGirard/speechdigest/issues/1
+ * and github.com/chidiwilliams/buzz/issues/381). The byte count is how far upstream read, not the file's size.
+ */
+const CONTENT_SIZE_LIMIT = /maximum content size limit \((\d+)\) exceeded/i;
+/**
+ * Upstream's 400 for audio longer than the model takes: "audio duration 1830.530612 seconds is longer than
+ * 1400 seconds which is the maximum for this model" (OpenAI, `invalid_value`; quoted in
+ * github.com/murtaza-nasir/speakr/issues/168 and github.com/fastrepl/anarlog/pull/7135), and the same
+ * refusal in other words from other providers.
+ */
+const DURATION_LIMIT =
+  /audio duration [\d.]+ seconds? is longer than ([\d.]+) seconds?|\b(?:audio|file|input)\b[^.]{0,60}\b(?:is too long|longer than the maximum|exceeds the maximum (?:duration|length))/i;
+
+/** How many seconds the model takes, when its refusal says. */
+function durationLimitOf(message: string | undefined): number | undefined {
+  const seconds = message === undefined ? undefined : DURATION_LIMIT.exec(message)?.[1];
+  return seconds === undefined ? undefined : Number(seconds);
+}
+
+function isUpload(operation: Operation): boolean {
+  return operation === 'transcribe' || operation === 'translate';
+}
+
+/**
+ * Whether the gateway refused an upload for its size (413: its own cap, or upstream's 25 MB audio cap,
+ * WIRE.md part 3) or for its length (upstream's duration limit): the same recording sent in smaller parts
+ * can go through, where sending it again as it is cannot.
+ */
+export function callsForSplit(error: AppError): boolean {
+  if (error.status === 413) return true;
+  return (error.status === 400 || error.code === 'too_large') && DURATION_LIMIT.test(error.message);
+}
+
 /** What a 413 asks of the user: the part of the request that can be made smaller on this call. */
 function tooLargeHint(operation: Operation): string {
   switch (operation) {
     case 'transcribe':
     case 'translate':
-      return 'The request is too large for the gateway. Use a shorter file, or split it into parts.';
+      return "The upload is too large for the gateway. Use a shorter file, or lower this profile's audio upload limit in Settings to what the gateway takes, so long recordings go in smaller parts.";
     case 'speech':
       return 'The request is too large for the gateway. Use a shorter text.';
     case 'responses':
@@ -382,6 +417,20 @@ function classify(
   ) {
     return { code: 'format_unsupported', hint: formatHint(operation), retryable: false };
   }
+  if (effective === 400 && isUpload(operation) && DURATION_LIMIT.test(markers)) {
+    const limit = durationLimitOf(fields.message);
+    const most =
+      limit === undefined
+        ? 'only so much audio'
+        : limit >= 120
+          ? `at most ${limit} seconds (about ${Math.floor(limit / 60)} minutes) of audio`
+          : `at most ${limit} seconds of audio`;
+    return {
+      code: 'too_large',
+      hint: `This model takes ${most} in one request. Choose a shorter part length in the transcription options, so long recordings go in smaller parts, or use a shorter file.`,
+      retryable: false,
+    };
+  }
   if (fields.code === 'model_not_found' || fields.type === 'model_not_found') {
     return {
       code: 'model_not_found',
@@ -509,7 +558,9 @@ export function failureFromHttp(input: HttpErrorInput): GatewayError {
   );
   const statusText = input.statusText || HTTP_STATUS_TEXT[input.status] || '';
   const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
-  const { message, requestId } = cleanMessage(fields.message, fallback);
+  const cleaned = cleanMessage(fields.message, fallback);
+  const { requestId } = cleaned;
+  const message = input.status === 413 ? sizeLimitMessage(cleaned.message, input.operation) : cleaned.message;
   return withOperationAdvice(
     new GatewayError(classified.code, message, {
       hint: classified.hint,
@@ -520,6 +571,15 @@ export function failureFromHttp(input: HttpErrorInput): GatewayError {
     }),
     input.operation,
   );
+}
+
+/** Upstream's byte count in words: "Maximum content size limit (26214400) exceeded" says 25 MB. */
+function sizeLimitMessage(message: string, operation: Operation): string {
+  const limit = CONTENT_SIZE_LIMIT.exec(message)?.[1];
+  if (limit === undefined) return message;
+  const mb = Number(limit) / (1024 * 1024);
+  const what = isUpload(operation) ? 'The audio file is' : 'The request is';
+  return `${what} larger than the gateway takes: at most ${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB per request.`;
 }
 
 /** Whether an error body is a JSON error object (`{error: …}`, either shape, or Gemini's array of one). */

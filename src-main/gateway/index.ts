@@ -38,6 +38,7 @@ import {
 import { createResponsesNormaliser, eventsFromResponseBody } from './responses-stream.ts';
 import { buildSpeechBody, rejectNonAudio, writeSpeechFile } from './speech.ts';
 import { normaliseTranscript } from './transcript.ts';
+import { isEventStreamAnswer, readTranscriptStream, transcriptFromEventText } from './transcript-stream.ts';
 import type {
   CallOptions,
   ChatResult,
@@ -50,6 +51,7 @@ import type {
 export { AUDIO_CONTENT_TYPES, UPLOAD_EXTENSIONS, uploadNameFor } from './audio.ts';
 export { catalogueFromV1, catalogueFromV1beta, familiesFromId, mergeCatalogue } from './catalogue.ts';
 export { DEFAULT_LIMITS, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRY, DEFAULT_TIMEOUTS } from './defaults.ts';
+export { callsForSplit } from './errors.ts';
 export { eventsFromChatResult } from './responses-stream.ts';
 export { normaliseTranscript, parseSrt, parseVtt } from './transcript.ts';
 export type * from './types.ts';
@@ -64,6 +66,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     call: UploadCallOptions | undefined,
   ): Promise<Transcript> {
     const requested = transcription.responseFormat ?? 'json';
+    // Streaming exists for transcriptions only (WIRE.md; upstream refuses it for translations).
+    const streamed = mode === 'transcribe' && transcription.stream === true;
     try {
       const filePart = await audioFilePart(source);
       const body = encodeMultipart([...transcriptionFields(transcription, mode), filePart]);
@@ -71,7 +75,9 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         method: 'POST',
         path: mode === 'transcribe' ? '/v1/audio/transcriptions' : '/v1/audio/translations',
         operation: mode,
-        accept: 'application/json, text/plain, */*',
+        accept: streamed
+          ? 'text/event-stream, application/json;q=0.9, */*;q=0.8'
+          : 'application/json, text/plain, */*',
         signal: call?.signal,
         observer: call?.observer,
         // Called once per attempt: a retry streams the file again from the start.
@@ -81,9 +87,31 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
           contentType: body.contentType,
         }),
       });
-      const raw = await exchange.text();
       const headers = exchange.response.headers;
-      return normaliseTranscript(raw, requested, headers.get('content-type'), mode, headers);
+      const contentType = headers.get('content-type');
+      if (streamed && isEventStreamAnswer(contentType)) {
+        try {
+          return await readTranscriptStream(exchange.chunks(), {
+            maxEventBytes: http.limits.maxEventBytes,
+            operation: mode,
+            onTextDelta: call?.onTextDelta,
+            onMessage: call?.observer?.sseMessage?.bind(call.observer),
+          });
+        } finally {
+          // After `transcript.text.done` nothing more is owed; on a failure or an abort the request ends now.
+          exchange.close();
+        }
+      }
+      const raw = await exchange.text();
+      // A gateway that ignored `stream` answers as usual; one that buffered the events may label them wrongly.
+      if (streamed && isEventStreamAnswer(null, raw)) {
+        return await transcriptFromEventText(raw, {
+          maxEventBytes: http.limits.maxEventBytes,
+          operation: mode,
+          onTextDelta: call?.onTextDelta,
+        });
+      }
+      return normaliseTranscript(raw, requested, contentType, mode, headers);
     } catch (error) {
       throw withOperationAdvice(asFailure(error), mode);
     }

@@ -83,6 +83,11 @@ export interface CallOptions {
 
 export interface UploadCallOptions extends CallOptions {
   onUploadProgress?: (sent: number, total: number) => void;
+  /**
+   * A streamed transcription's text as it arrives (`stream: true`), in order; the returned transcript is
+   * the gateway's final text. Not called when the gateway answers the whole transcript at once.
+   */
+  onTextDelta?: (text: string) => void;
 }
 
 export interface SpeechCallOptions extends CallOptions {

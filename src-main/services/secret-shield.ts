@@ -6,7 +6,7 @@
 import type { StreamEvent } from '../../src-preload/contract.ts';
 import { AppFailure, isFailure } from '../app-failure.ts';
 import { GatewayError } from '../gateway/gateway-error.ts';
-import type { CallOptions, GatewayClient, WireObserver } from '../gateway/types.ts';
+import type { CallOptions, GatewayClient, UploadCallOptions, WireObserver } from '../gateway/types.ts';
 import { compileSecrets, type SecretMatcher } from './secret-matcher.ts';
 import { HeldText, scrubValue } from './secret-scrub.ts';
 import { createSseScrubber } from './secret-sse.ts';
@@ -168,11 +168,35 @@ export function shieldSecret(client: GatewayClient, secrets: Secrets): GatewayCl
   };
   const stream = (events: () => AsyncIterable<StreamEvent>): AsyncIterable<StreamEvent> =>
     shieldStream(events, matcher);
+  /**
+   * An upload whose transcript may stream (`onTextDelta`): its text is held back like a stream's, and what
+   * is held goes out when the call settles, before its result or failure, so the window loses no words.
+   */
+  const upload = <R>(
+    call: UploadCallOptions | undefined,
+    send: (call: UploadCallOptions | undefined) => Promise<R>,
+  ) => {
+    const deliver = call?.onTextDelta;
+    if (!deliver) return scrubbed(() => send(options(call)));
+    const held = new HeldText(matcher);
+    const onTextDelta = (text: string) => {
+      const shown = held.push(text);
+      if (shown !== '') deliver(shown);
+    };
+    return scrubbed(async () => {
+      try {
+        return await send({ ...options(call), onTextDelta });
+      } finally {
+        const rest = held.flush();
+        if (rest !== '') deliver(rest);
+      }
+    });
+  };
   return {
     transcribe: (source, transcription, call) =>
-      scrubbed(() => client.transcribe(source, transcription, options(call))),
+      upload(call, (shielded) => client.transcribe(source, transcription, shielded)),
     translate: (source, transcription, call) =>
-      scrubbed(() => client.translate(source, transcription, options(call))),
+      upload(call, (shielded) => client.translate(source, transcription, shielded)),
     speech: (speech, call) => scrubbed(() => client.speech(speech, options(call))),
     responses: (request, call) => scrubbed(() => client.responses(request, options(call))),
     streamResponses: (request, call) => stream(() => client.streamResponses(request, options(call))),

@@ -1,6 +1,7 @@
 // Error normalisation: every status and body shape of WIRE.md part 3 → the code, message and hint a user sees.
 import { describe, expect, it } from 'vitest';
 import {
+  callsForSplit,
   errorFieldsFromText,
   failureFromHttp,
   networkFailure,
@@ -205,5 +206,72 @@ describe('the HTTP stack’s own time limits', () => {
       cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
     });
     expect(networkFailure(error, 'responses')).toMatchObject({ code: 'network', retryable: true });
+  });
+});
+
+describe('refusals that call for sending a recording in parts', () => {
+  // Upstream's bodies as users quoted them (github.com/StanGirard/speechdigest/issues/1,
+  // github.com/murtaza-nasir/speakr/issues/168).
+  const sizeCap = JSON.stringify({
+    error: {
+      message: 'Maximum content size limit (26214400) exceeded (26306794 bytes read)',
+      type: 'server_error',
+      param: null,
+      code: null,
+    },
+  });
+  const durationCap = openai(
+    'audio duration 1830.530612 seconds is longer than 1400 seconds which is the maximum for this model',
+    'invalid_value',
+    'invalid_request_error',
+  );
+
+  it("says upstream's 413 in megabytes, with a hint to send smaller parts", () => {
+    const failure = map(413, sizeCap, 'transcribe');
+    expect(failure).toMatchObject({ code: 'too_large', status: 413, retryable: false });
+    expect(failure.message).toBe(
+      'The audio file is larger than the gateway takes: at most 25 MB per request.',
+    );
+    expect(failure.hint).toMatch(/shorter file/);
+    expect(failure.hint).toMatch(/upload limit in Settings/);
+    expect(callsForSplit(failure)).toBe(true);
+    // Any 413, whatever its body (a proxy's page, nothing at all), is about size.
+    expect(
+      callsForSplit(map(413, '<html><title>413 Request Entity Too Large</title></html>', 'translate')),
+    ).toBe(true);
+    expect(callsForSplit(map(413, '', 'transcribe'))).toBe(true);
+  });
+
+  it("reads upstream's duration limit as too long for one request, naming the model's limit", () => {
+    const failure = map(400, durationCap, 'transcribe');
+    expect(failure).toMatchObject({ code: 'too_large', status: 400, retryable: false });
+    expect(failure.message).toMatch(/^audio duration 1830\.530612 seconds is longer than 1400 seconds/);
+    expect(failure.hint).toMatch(/at most 1400 seconds \(about 23 minutes\) of audio/);
+    expect(failure.hint).toMatch(/shorter part length/);
+    expect(callsForSplit(failure)).toBe(true);
+  });
+
+  it('leaves every other refusal alone: sending parts would fail the same', () => {
+    for (const failure of [
+      map(
+        400,
+        openai('Audio file is too short. Minimum audio length is 0.1 seconds.', 'audio_too_short'),
+        'transcribe',
+      ),
+      map(400, openai("Invalid file format. Supported formats: ['flac', 'mp3']"), 'transcribe'),
+      map(401, openai('Invalid token'), 'transcribe'),
+      map(429, '', 'transcribe'),
+      map(500, openai('internal error'), 'transcribe'),
+      map(503, openai('No channel', 'model_not_found'), 'transcribe'),
+    ]) {
+      expect(callsForSplit(failure)).toBe(false);
+    }
+    // A file the app itself cannot cut is not the gateway's refusal.
+    expect(
+      callsForSplit({
+        code: 'too_large',
+        message: 'The file is 300.0 MB; this profile sends at most 25.0 MB.',
+      }),
+    ).toBe(false);
   });
 });

@@ -92,7 +92,7 @@ describe('gpt-4o transcribe models (json only)', () => {
     '%s: json, timestamps off with a reason',
     (model) => {
       const resolved = resolveTranscription(prefs({ model, timestamps: 'word' }));
-      expect(resolved.options).toEqual({ model, responseFormat: 'json' });
+      expect(resolved.options).toEqual({ model, responseFormat: 'json', stream: true });
       expect(resolved.timestamps).toBe('none');
       expect(reasonFor(resolved.disabled, 'segments')).toBe(
         `${model} returns plain text without timestamps.`,
@@ -111,9 +111,37 @@ describe('gpt-4o transcribe models (json only)', () => {
     expect(isDisabled(resolved.disabled, 'temperature')).toBe(false);
   });
 
-  it('translates as json too', () => {
+  it('translates as json too, not streamed: the translations endpoint does not stream', () => {
     const resolved = resolveTranscription(prefs({ model: 'gpt-4o-transcribe', mode: 'translate' }));
     expect(resolved.options).toEqual({ model: 'gpt-4o-transcribe', responseFormat: 'json' });
+  });
+});
+
+describe('streamed transcription (stream=true: transcript.text.delta … transcript.text.done)', () => {
+  it.each([
+    'gpt-4o-transcribe',
+    'gpt-4o-mini-transcribe',
+    'gpt-4o-mini-transcribe-2025-03-20',
+    'gpt-4o-transcribe-2025-03-20',
+    'openai/GPT-4o-Transcribe',
+  ])('%s transcribes streamed', (model) => {
+    expect(resolveTranscription(prefs({ model })).options.stream).toBe(true);
+  });
+
+  it.each(['whisper-1', 'gpt-4o-transcribe-diarize', 'sensevoice-small'])(
+    '%s is never asked to stream, whatever the timestamps',
+    (model) => {
+      for (const timestamps of ['none', 'segment', 'word'] as const) {
+        expect(resolveTranscription(prefs({ model, timestamps })).options).not.toHaveProperty('stream');
+      }
+    },
+  );
+
+  it('does not stream translations', () => {
+    for (const model of ['gpt-4o-transcribe', 'gpt-4o-mini-transcribe']) {
+      const resolved = resolveTranscription(prefs({ model, mode: 'translate' }));
+      expect(resolved.options).not.toHaveProperty('stream');
+    }
   });
 });
 

@@ -196,3 +196,31 @@ describe('a secret split across stream deltas', () => {
     }
   });
 });
+
+describe('a secret split across a streamed transcript’s deltas', () => {
+  /** WIRE.md: `transcript.text.delta` events, then `transcript.text.done` with the whole text. */
+  function transcriptSse(deltas: string[]): string {
+    const events = deltas.map(
+      (delta) => `data: ${JSON.stringify({ type: 'transcript.text.delta', delta })}\n\n`,
+    );
+    const done = { type: 'transcript.text.done', text: deltas.join('') };
+    return `${events.join('')}data: ${JSON.stringify(done)}\n\n`;
+  }
+
+  it('is hidden from the live text, which still arrives whole by the time the call ends', async () => {
+    const deltas = ['The code is ', KEY.slice(0, 14), KEY.slice(14), ' and that is all.'];
+    const { fetch } = stubFetch(() => sseResponse([encoder.encode(transcriptSse(deltas))]));
+    const client = shieldSecret(stubClient(fetch, { apiKey: KEY }), [KEY, HEADER_SECRET]);
+    const live: string[] = [];
+    const transcript = await client.transcribe(
+      { name: 'a.wav', type: 'audio/wav', bytes: new Uint8Array([82, 73, 70, 70]) },
+      { model: 'gpt-4o-transcribe', stream: true },
+      { onTextDelta: (text) => live.push(text) },
+    );
+    expect(piecesOf(KEY, live.join(''))).toEqual([]);
+    expect(live.join('')).toBe('The code is [key hidden] and that is all.');
+    expect(transcript.text).toBe(live.join(''));
+    // Held back until the key could be seen whole: never a piece of it on its own.
+    for (const piece of live) expect(piecesOf(KEY, piece)).toEqual([]);
+  });
+});

@@ -1,7 +1,9 @@
 // Which transcription options a model takes, and the request they become. Pure, so the rules of WIRE.md
 // are tested in one place and the options card only shows what this module decides.
 //
-//  - gpt-4o-transcribe / gpt-4o-mini-transcribe answer `json` only: text, no segments, no words.
+//  - gpt-4o-transcribe / gpt-4o-mini-transcribe answer `json` only: text, no segments, no words. Their
+//    transcriptions are streamed (`stream`: the text shows as it is made); whisper-1 and diarize models
+//    are not, and translations never are (WIRE.md).
 //  - whisper-1 answers `verbose_json` with segments, and words when asked.
 //  - diarize models answer `diarized_json`: segments with speakers, no words; they need
 //    `chunking_strategy` for inputs over 30 seconds, so it is always sent to them (`auto`).
@@ -113,6 +115,8 @@ export function resolveTranscription(prefs: TranscribePrefs): ResolvedTranscript
   if (temperature !== undefined) options.temperature = temperature;
   // Without it a diarize model refuses any input over 30 s; `auto` lets the server cut at pauses.
   if (kind === 'diarize' && prefs.mode === 'transcribe') options.chunkingStrategy = 'auto';
+  // Streamed text is plain text: only the json answer of the gpt-4o transcribe family comes as events.
+  if (kind === 'text-only' && prefs.mode === 'transcribe' && responseFormat === 'json') options.stream = true;
   // Granularities go with verbose_json only, and never with a translation (WIRE.md).
   if (responseFormat === 'verbose_json' && prefs.mode === 'transcribe') {
     options.timestampGranularities = timestamps === 'word' ? ['segment', 'word'] : ['segment'];
