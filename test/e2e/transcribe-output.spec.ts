@@ -2,11 +2,19 @@
 // waveform, copied, exported, searched and deleted. Transcripts are made by calling main directly (as the
 // queue would) with real speech from espeak-ng, so these tests do not depend on the input side's UI.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { TranscriptSummary } from '../../src-preload/contract.ts';
+import {
+  flatPeaks,
+  type LongLecture,
+  lectureLine,
+  longLecture,
+  quietLongWav,
+  saveLongTranscript,
+} from '../support/long-transcript.ts';
 import { expect, type FakeGateway, type RunningApp, type StartApp, test } from './harness.ts';
 
 /** What the fake gateway answers for the planning call: four segments, a pause before the last. */
@@ -26,32 +34,6 @@ test.beforeEach(() => {
 test.afterEach(() => {
   rmSync(folder, { recursive: true, force: true });
 });
-
-/** A quiet mono WAV of `seconds` (a long recording, written in no time). */
-function quietWav(name: string, seconds: number): string {
-  const sampleRate = 4_000;
-  const samples = Math.round(seconds * sampleRate);
-  const bytes = Buffer.alloc(44 + samples * 2);
-  bytes.write('RIFF', 0, 'latin1');
-  bytes.writeUInt32LE(36 + samples * 2, 4);
-  bytes.write('WAVEfmt ', 8, 'latin1');
-  bytes.writeUInt32LE(16, 16);
-  bytes.writeUInt16LE(1, 20);
-  bytes.writeUInt16LE(1, 22);
-  bytes.writeUInt32LE(sampleRate, 24);
-  bytes.writeUInt32LE(sampleRate * 2, 28);
-  bytes.writeUInt16LE(2, 32);
-  bytes.writeUInt16LE(16, 34);
-  bytes.write('data', 36, 'latin1');
-  bytes.writeUInt32LE(samples * 2, 40);
-  // A soft hum, so the waveform has something to draw.
-  for (let i = 0; i < samples; i++) {
-    bytes.writeInt16LE(Math.round(Math.sin(i / 5) * 2_000 * (1 + Math.sin(i / 2_000))), 44 + i * 2);
-  }
-  const path = join(folder, name);
-  writeFileSync(path, bytes);
-  return path;
-}
 
 /** Real speech as a WAV file, the way a user's file would arrive. */
 function speechFile(name: string, text: string): string {
@@ -403,26 +385,73 @@ test('a transcript without timings reads as plain text', async ({ startApp, fake
   await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
 });
 
-test('a lecture of 3,000 segments opens at once, follows the playhead, and leaves a scrolling reader alone', async ({
+/** A 3-hour lecture, 6,000 segments with words, saved in the app's history next to its quiet audio. */
+async function saveThreeHourLecture(app: RunningApp): Promise<LongLecture> {
+  const lecture = longLecture(6_000, 1.8);
+  const audioPath = join(folder, 'three-hour-lecture.wav');
+  await quietLongWav(audioPath, lecture.duration);
+  const id = await saveLongTranscript({
+    dataDir: app.dataDir,
+    audioPath,
+    name: 'three-hour-lecture.wav',
+    lecture,
+  });
+  // Peaks kept from an earlier visit, as the app saves them: three hours of audio are not decoded here.
+  await app.ok('transcripts.get', { id });
+  await app.ok('audio.savePeaks', { path: audioPath, peaks: flatPeaks(lecture.duration) });
+  return lecture;
+}
+
+/** Rows as the reader sees them: those inside the scrolling column, below the pinned header and player. */
+async function rowsInSight(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const column = document.querySelector('.transcribe-layout__main')!.getBoundingClientRect();
+    const pinned = document.querySelector('.transcript-view__pinned')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLElement>('[data-testid="transcript-segment"]')]
+      .filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= pinned.bottom - 1 && box.bottom <= column.bottom + 1;
+      })
+      .map((row) => Number(row.dataset.segmentIndex));
+  });
+}
+
+/** Whether the rows in the page stack with no gap wider than the list's and no overlap. */
+async function rowsStackCleanly(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="transcript-segment"]')];
+    const problems: string[] = [];
+    for (let i = 1; i < rows.length; i++) {
+      const above = rows[i - 1]!;
+      const below = rows[i]!;
+      const between = below.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+      if (Number(below.dataset.segmentIndex) !== Number(above.dataset.segmentIndex) + 1) continue;
+      if (Math.abs(between - 2) > 0.5)
+        problems.push(`${above.dataset.segmentIndex}→${below.dataset.segmentIndex}: ${between}px`);
+      if (above.getBoundingClientRect().left !== below.getBoundingClientRect().left)
+        problems.push(`row ${i} misaligned`);
+    }
+    return problems;
+  });
+}
+
+test('a 3-hour transcript of 6,000 segments opens, scrolls to its end, follows the playhead and moves by keys', async ({
   startApp,
   fakeGateway,
 }) => {
   const app = await start(startApp, fakeGateway);
   const { page } = app;
-  const count = 3_000;
-  const step = 0.5;
-  fakeGateway.setTranscript({
-    segments: Array.from({ length: count }, (_, i) => ({
-      text: `Point ${i + 1}: the lecture goes on about waveforms, timing and patience.`,
-      start: Number((i * step).toFixed(2)),
-      end: Number(((i + 1) * step).toFixed(2)),
-    })),
-  });
-  await transcribe(app, quietWav('lecture.wav', count * step + 2));
+  const lecture = await saveThreeHourLecture(app);
+  const count = lecture.segments.length;
+  const column = page.locator('.transcribe-layout__main');
   await showHistory(page);
 
-  // The first screenful shows at once and the rest follows in steps: the page never freezes. (Main-thread
-  // tasks are timed in the page; wall-clock times here would measure the harness and the machine's load.)
+  await historyItem(page, 'three-hour-lecture.wav').getByTestId('history-open').click();
+  await expect(segments(page).first()).toContainText('Point 1:');
+  await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
+  // Main-thread tasks are timed in the page from here on (opening is mostly the transcript's crossing from
+  // main, which the harness carries as JSON); wall-clock times here would measure the harness and the
+  // machine's load. (The 50 ms target is the bench's: `npx tsx bench/run.ts transcript-list`.)
   await page.evaluate(() => {
     const tasks: number[] = [];
     (window as unknown as { longTasks: number[] }).longTasks = tasks;
@@ -430,47 +459,129 @@ test('a lecture of 3,000 segments opens at once, follows the playhead, and leave
       for (const entry of list.getEntries()) tasks.push(Math.round(entry.duration));
     }).observe({ type: 'longtask' });
   });
-  await historyItem(page, 'lecture.wav').getByTestId('history-open').click();
-  // Waited for with a slow poll: Playwright's own selector engine runs in the page and would be timed too.
-  await page.waitForFunction(
-    (total) => document.querySelectorAll('[data-testid="transcript-segment"]').length === total,
-    count,
-    { polling: 250, timeout: 15_000 },
-  );
-  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  console.log(`3,000 segments opened; main-thread tasks over 50 ms: ${longTasks.join(', ') || 'none'}`);
-  expect(Math.max(0, ...longTasks)).toBeLessThan(1_500);
-  await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
 
-  // Start from the last row in sight: as the playhead runs on, the list keeps the playing row in view.
-  const lastInSight = await segments(page).evaluateAll(
-    (rows) =>
-      rows.filter((row) => {
-        const box = row.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= window.innerHeight;
-      }).length - 1,
+  // Only the rows near the viewport are in the page, and each says where it stands among all 6,000.
+  const inPage = await segments(page).count();
+  expect(inPage).toBeGreaterThan(5);
+  expect(inPage).toBeLessThan(80);
+  await expect(segments(page).first()).toHaveAttribute('aria-posinset', '1');
+  await expect(segments(page).first()).toHaveAttribute('aria-setsize', String(count));
+  await expect(page.getByRole('list', { name: 'Transcript segments' })).toBeVisible();
+  // The speaker is named where the voice changes (every 25 segments here), not on every line.
+  await expect(segments(page).nth(0).locator('.segment__speaker')).toHaveText('A');
+  await expect(segments(page).nth(1).locator('.segment__speaker')).toHaveCount(0);
+
+  // Scroll to the very end: the last segment shows, with its text and its time.
+  for (let i = 0; i < 20; i++) {
+    const atEnd = await column.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+      return element.scrollTop + element.clientHeight >= element.scrollHeight - 1;
+    });
+    await page.waitForTimeout(100);
+    if (atEnd && (await rowsInSight(page)).includes(count - 1)) break;
+  }
+  const last = page.locator(`[data-testid="transcript-segment"][data-segment-index="${count - 1}"]`);
+  await expect(last).toBeInViewport();
+  await expect(last).toContainText(lectureLine(count - 1));
+  await expect(last.getByRole('button', { name: 'Play from 2:59:58' })).toBeVisible();
+  await expect(last).toHaveAttribute('aria-posinset', String(count));
+  expect(await segments(page).count()).toBeLessThan(80);
+  expect(await rowsStackCleanly(page)).toEqual([]);
+  await page.mouse.move(0, 0);
+  await app.screenshot('transcribe-long-end');
+
+  // And the middle, reached by dragging far down from the top (rows measured on the way, none seen before).
+  await column.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await page.waitForTimeout(100);
+  await column.evaluate((element) => {
+    element.scrollTop = element.scrollHeight / 2;
+  });
+  await page.waitForTimeout(300);
+  expect(await rowsStackCleanly(page)).toEqual([]);
+  const middle = await rowsInSight(page);
+  expect(middle.length).toBeGreaterThan(5);
+  for (const index of middle)
+    await expect(segments(page).and(page.locator(`[data-segment-index="${index}"]`))).toContainText(
+      lectureLine(index),
+    );
+  await app.screenshot('transcribe-long-middle');
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  console.log(
+    `6,000 segments scrolled end to end; main-thread tasks over 50 ms: ${longTasks.join(', ') || 'none'}`,
   );
-  await page.getByTestId('waveform-rate').selectOption('2');
-  await segments(page).nth(lastInSight).locator('.segment__text').click();
+  expect(Math.max(0, ...longTasks)).toBeLessThan(1_500);
+
+  // A seek far ahead (a click near the end of the waveform) lights the segment being played and brings
+  // it into view: the reader has not scrolled by hand, so the list follows.
+  await column.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  const wave = (await waveform(page).locator('.waveform-player__wave').boundingBox())!;
+  await page.mouse.click(wave.x + wave.width * 0.93, wave.y + wave.height / 2);
+  await expect.poll(() => playheadAt(page)).toBeGreaterThan(lecture.duration * 0.9);
   const playing = page.locator('[data-testid="transcript-segment"][aria-current="true"]');
+  const expectedAt = (seconds: number) => Math.floor(seconds / 1.8 + 1e-6);
   await expect
     .poll(async () => Number(await playing.getAttribute('data-segment-index')))
-    .toBeGreaterThan(lastInSight + 6);
+    .toBe(expectedAt(await playheadAt(page)));
   await expect(playing).toBeInViewport();
+  await expect(playing).toContainText(lectureLine(expectedAt(await playheadAt(page))));
 
-  // The reader scrolls back up to re-read something: the list stays where they put it.
-  const column = page.locator('.transcribe-layout__main');
+  // The playhead moving on (the player's own seek keys, 5 s a step, as playback reports its time): the
+  // highlight moves to the segments that follow and stays in view.
+  const seekedTo = Number(await playing.getAttribute('data-segment-index'));
+  await page.getByTestId('waveform-play').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect
+    .poll(async () => Number(await playing.getAttribute('data-segment-index')))
+    .toBe(expectedAt(await playheadAt(page)));
+  expect(Number(await playing.getAttribute('data-segment-index'))).toBeGreaterThan(seekedTo + 5);
+  await expect(playing).toBeInViewport();
+  await expect(playing).toHaveCount(1);
+
+  // Keys on a timestamp move between segments, to rows not in the page yet: End goes to the last one.
+  await playing.getByRole('button').focus();
+  await page.keyboard.press('End');
+  const lastButton = last.getByRole('button', { name: 'Play from 2:59:58' });
+  await expect(lastButton).toBeFocused();
+  await expect(last).toBeInViewport();
+  await page.keyboard.press('ArrowUp');
+  const beforeLast = page.locator(`[data-testid="transcript-segment"][data-segment-index="${count - 2}"]`);
+  await expect(beforeLast.getByRole('button', { name: 'Play from 2:59:56' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => playheadAt(page)).toBeGreaterThanOrEqual(lecture.segments[count - 2]!.start);
+  await expect(beforeLast).toHaveAttribute('aria-current', 'true');
+  // Home: back to the first segment, three hours up, and the page still holds only a screenful or so.
+  await beforeLast.getByRole('button').focus();
+  await page.keyboard.press('Home');
+  await expect(segments(page).first().getByRole('button', { name: 'Play from 0:00' })).toBeFocused();
+  await expect(segments(page).first()).toBeInViewport();
+  expect(await segments(page).count()).toBeLessThan(80);
+
+  // The reader scrolls by hand: as the playhead moves on, the list stays where they put it.
+  const fourth = page.locator('[data-testid="transcript-segment"][data-segment-index="3"]');
+  await fourth.getByRole('button').press('Enter');
+  await expect(fourth).toHaveAttribute('aria-current', 'true');
   const box = (await column.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height - 40);
-  for (let i = 0; i < 10 && (await column.evaluate((element) => element.scrollTop)) > 0; i++) {
-    await page.mouse.wheel(0, -20_000);
-    await page.waitForTimeout(100);
-  }
-  expect(await column.evaluate((element) => element.scrollTop)).toBe(0);
-  await page.waitForTimeout(1_500);
-  expect(await column.evaluate((element) => element.scrollTop)).toBe(0);
-  await expect(playing).not.toBeInViewport();
-  await page.locator('body').press('Space');
-  await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
+  await page.mouse.wheel(0, 3_000);
+  // Once the wheel's scroll has come to rest:
+  let whereTheyLeftIt = -1;
+  await expect
+    .poll(async () => {
+      const before = whereTheyLeftIt;
+      whereTheyLeftIt = await column.evaluate((element) => element.scrollTop);
+      return whereTheyLeftIt === before;
+    })
+    .toBe(true);
+  expect(whereTheyLeftIt).toBeGreaterThan(1_000);
+  await page.getByTestId('waveform-play').focus();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => playheadAt(page)).toBeGreaterThan(lecture.segments[3]!.start + 15);
+  await page.waitForTimeout(500);
+  expect(await column.evaluate((element) => element.scrollTop)).toBe(whereTheyLeftIt);
+  expect(await rowsInSight(page)).not.toContain(expectedAt(await playheadAt(page)));
   expect(app.consoleErrors).toEqual([]);
 });

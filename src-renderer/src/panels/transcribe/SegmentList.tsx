@@ -1,9 +1,10 @@
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
   memo,
   type RefObject,
-  startTransition,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -11,7 +12,9 @@ import {
 import type { TranscriptSegment } from '../../../../src-preload/contract.ts';
 import { useAppStore } from '../../store/index.ts';
 import { formatClock } from '../../util/time.ts';
+import { estimatedRowHeight, rowsToRender, segmentForKey } from './segment-window.ts';
 import { NO_SEGMENT, segmentIndexAt } from './segments.ts';
+import { useFollowPlayingRow } from './useFollowPlayingRow.ts';
 import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
 
 interface SegmentListProps {
@@ -22,26 +25,28 @@ interface SegmentListProps {
   pinnedAboveRef?: RefObject<HTMLElement | null>;
 }
 
+/** Rows put in the page beyond each edge of the viewport, so a quick scroll or Tab finds them there. */
+const OVERSCAN = 8;
+/** Pixels between rows: the virtualiser places every row, so it keeps the spacing too. */
+const ROW_GAP = 2;
+
 /**
  * The transcript as timed segments. The segment being played is highlighted and kept in view. Built for
- * lectures with thousands of segments: the first screenful renders at once and the rest follows in
- * interruptible steps; the highlight is one number picked from the store (a binary search per playback
- * tick); rows are memoised, so a change of segment re-renders two of them; one click handler serves all.
- *
- * (Not content-visibility: auto — inside the panel's inline-size container it kept Chromium relaying
- * out without end, freezing the page.)
+ * 3-hour lectures (6,000 segments): only the rows near the viewport are in the page (virtualised, each
+ * row measured, as wrapped text makes them differ); the highlight is one number picked from the store (a
+ * binary search per playback tick, which re-renders nothing until the segment changes); rows are
+ * memoised, so a change of segment re-renders two of them; one click handler serves all.
  */
 export function SegmentList({ segments, onSeek, pinnedAboveRef }: SegmentListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const canPlay = onSeek !== undefined;
+  const count = segments.length;
   const activeIndex = useAppStore(
     useCallback(
       (s) => (canPlay ? segmentIndexAt(segments, s.transcriptPlaybackTime) : NO_SEGMENT),
       [segments, canPlay],
     ),
   );
-  const rendered = useRowsInSteps(segments.length);
-  useKeepActiveRowInView(listRef, activeIndex, pinnedAboveRef);
   // A speaker is named where the voice changes, not on every line of a monologue.
   const speakerShown = useMemo(
     () =>
@@ -51,6 +56,33 @@ export function SegmentList({ segments, onSeek, pinnedAboveRef }: SegmentListPro
     [segments],
   );
 
+  // Times of an hour or more (`1:02:09`) need a wider column, the same for every row so the text lines up.
+  const runsPastAnHour = (segments.at(-1)?.start ?? 0) >= 3600;
+  const { scroller, scrollMargin } = useScrollPlace(listRef);
+  // The focused row stays in the page when it scrolls far off: removing it would drop the focus.
+  const focusedIndex = useRef(NO_SEGMENT);
+  const rangeExtractor = useCallback(
+    (range: Range) => rowsToRender(defaultRangeExtractor(range), [focusedIndex.current], range.count),
+    [],
+  );
+  const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
+    count,
+    getScrollElement: () => scroller,
+    estimateSize: (index) => estimatedRowHeight(segments[index]?.text ?? '', speakerShown[index] !== null),
+    overscan: OVERSCAN,
+    gap: ROW_GAP,
+    scrollMargin,
+    rangeExtractor,
+  });
+  const rows = virtualizer.getVirtualItems();
+
+  const scrollToRow = useCallback(
+    (index: number) => virtualizer.scrollToIndex(index, { align: 'center' }),
+    [virtualizer],
+  );
+  useFollowPlayingRow({ listRef, scroller, activeIndex, pinnedAboveRef, scrollToRow });
+  const focusSegment = useFocusSegment(listRef, scrollToRow);
+
   const onClick = (event: React.MouseEvent<HTMLOListElement>) => {
     if (!onSeek) return;
     const row = (event.target as Element).closest<HTMLElement>('[data-segment-index]');
@@ -59,34 +91,67 @@ export function SegmentList({ segments, onSeek, pinnedAboveRef }: SegmentListPro
     if (segment) onSeek(segment.start);
   };
 
+  // Up, Down, Page Up, Page Down, Home and End on a timestamp move between segments; the rows they reach
+  // may not be in the page yet.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLOListElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const from = indexOfRow(event.target);
+    if (from === null || !(event.target as Element).matches('.segment__time')) return;
+    const to = segmentForKey(event.key, from, count);
+    if (to === null) return;
+    event.preventDefault();
+    focusSegment(to);
+  };
+
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click anywhere on a row is a bigger target for its timestamp button, which is the keyboard path (Enter)
+    // A click anywhere on a row seeks (a bigger target than its timestamp, the keyboard path).
     <ol
       ref={listRef}
-      className={`segment-list${canPlay ? ' segment-list--playable' : ''}`}
+      className={`segment-list${canPlay ? ' segment-list--playable' : ''}${runsPastAnHour ? ' segment-list--hours' : ''}`}
       aria-label="Transcript segments"
       onClick={onClick}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        focusedIndex.current = indexOfRow(event.target) ?? NO_SEGMENT;
+      }}
+      onBlur={(event) => {
+        if (!listRef.current?.contains(event.relatedTarget as Node | null)) focusedIndex.current = NO_SEGMENT;
+      }}
+      // As tall as all the rows together, so the scrollbar tells the truth; each row in the page sits at
+      // its own place in it.
+      style={{ height: virtualizer.getTotalSize() }}
       data-testid="segment-list"
+      data-segment-count={count}
     >
-      {segments.slice(0, rendered).map((segment, index) => (
-        <SegmentRow
-          // Segment ids are the gateway's and not always unique; the order is fixed for a saved transcript.
-          // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          key={index}
-          index={index}
-          start={segment.start}
-          text={segment.text}
-          speaker={speakerShown[index] ?? null}
-          active={index === activeIndex}
-          canPlay={canPlay}
-        />
-      ))}
+      {rows.map((row) => {
+        const segment = segments[row.index];
+        if (!segment) return null;
+        return (
+          <SegmentRow
+            // Segment ids are the gateway's and not always unique; the order is fixed for a saved transcript.
+            key={row.index}
+            measureRef={virtualizer.measureElement}
+            top={row.start - scrollMargin}
+            index={row.index}
+            count={count}
+            start={segment.start}
+            text={segment.text}
+            speaker={speakerShown[row.index] ?? null}
+            active={row.index === activeIndex}
+            canPlay={canPlay}
+          />
+        );
+      })}
     </ol>
   );
 }
 
 interface SegmentRowProps {
+  measureRef(element: HTMLLIElement | null): void;
+  /** Pixels from the list's top. */
+  top: number;
   index: number;
+  count: number;
   start: number;
   text: string;
   speaker: string | null;
@@ -95,7 +160,10 @@ interface SegmentRowProps {
 }
 
 const SegmentRow = memo(function SegmentRow({
+  measureRef,
+  top,
   index,
+  count,
   start,
   text,
   speaker,
@@ -105,10 +173,17 @@ const SegmentRow = memo(function SegmentRow({
   const clock = formatClock(start);
   return (
     <li
+      ref={measureRef}
       className="segment"
+      style={{ transform: `translateY(${top}px)` }}
       data-testid="transcript-segment"
       data-start={start}
       data-segment-index={index}
+      // The virtualiser's measuring key.
+      data-index={index}
+      // Only some rows are in the page: assistive tech is told where this one stands among them all.
+      aria-posinset={index + 1}
+      aria-setsize={count}
       aria-current={active ? 'true' : undefined}
     >
       {canPlay ? (
@@ -128,19 +203,9 @@ const SegmentRow = memo(function SegmentRow({
   );
 });
 
-/** Rows shown at once when a transcript opens: more than a tall window holds. */
-const FIRST_ROWS = 80;
-/** Rows added per background step after that: each step is a short task, so playback and input stay smooth. */
-const ROWS_PER_STEP = 250;
-
-/** How many rows to render now: the first screenful at once, then the rest in low-priority steps. */
-function useRowsInSteps(total: number): number {
-  const [rendered, setRendered] = useState(() => Math.min(total, FIRST_ROWS));
-  useEffect(() => {
-    if (rendered >= total) return;
-    startTransition(() => setRendered((shown) => Math.min(total, shown + ROWS_PER_STEP)));
-  }, [rendered, total]);
-  return Math.min(rendered, total);
+function indexOfRow(target: EventTarget | null): number | null {
+  const row = target instanceof Element ? target.closest<HTMLElement>('[data-segment-index]') : null;
+  return row ? Number(row.dataset.segmentIndex) : null;
 }
 
 /** A click that ends a drag-selection of text is the user copying a phrase, not asking to seek. */
@@ -149,66 +214,70 @@ function isSelectingTextIn(row: Element): boolean {
   return !!selection && !selection.isCollapsed && row.contains(selection.anchorNode);
 }
 
-/** About how long a smooth scroll takes: segments closer together than this are followed without a glide. */
-const SMOOTH_SCROLL_MS = 400;
-const SCROLL_KEYS = new Set(['PageUp', 'PageDown', 'Home', 'End', 'ArrowUp', 'ArrowDown']);
+/**
+ * The column the list scrolls in, and how far below that column's top the list starts (the header and
+ * the player come first): the virtualiser works in the column's coordinates. Re-measured when the
+ * column or the list's surroundings change size.
+ */
+function useScrollPlace(listRef: RefObject<HTMLElement | null>): {
+  scroller: HTMLElement | null;
+  scrollMargin: number;
+} {
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const column = list ? scrollingAncestor(list) : null;
+    setScroller(column);
+    if (!list || !column) return;
+    const measure = () =>
+      setScrollMargin(
+        Math.round(list.getBoundingClientRect().top - column.getBoundingClientRect().top + column.scrollTop),
+      );
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(column);
+    for (let sibling = list.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+      observer.observe(sibling);
+    return () => observer.disconnect();
+  }, [listRef]);
+  return { scroller, scrollMargin };
+}
 
 /**
- * Scrolls the newly active row into view while the user is following along, and never fights them: once
- * they scroll the transcript themselves (wheel, touch, keys, the scrollbar), it stops following, and it
- * picks up again when the playing row is back in sight (they scrolled back, or clicked a segment).
+ * Moves the focus to segment `index`'s timestamp: at once when its row is in the page, else after the
+ * list has scrolled there and put it in.
  */
-function useKeepActiveRowInView(
-  listRef: RefObject<HTMLOListElement | null>,
-  activeIndex: number,
-  pinnedAboveRef: RefObject<HTMLElement | null> | undefined,
-): void {
-  const following = useRef(true);
-  const lastFollow = useRef(0);
-
+function useFocusSegment(
+  listRef: RefObject<HTMLElement | null>,
+  scrollToRow: (index: number) => void,
+): (index: number) => void {
+  const pending = useRef<number | null>(null);
+  const focusIfThere = useCallback(
+    (index: number) => {
+      const button = listRef.current?.querySelector<HTMLElement>(
+        `[data-segment-index="${index}"] .segment__time`,
+      );
+      if (!button) return false;
+      button.focus();
+      return true;
+    },
+    [listRef],
+  );
+  // After every render: the row waited for may have just come in.
   useEffect(() => {
-    const list = listRef.current;
-    const scroller = list ? scrollingAncestor(list) : null;
-    if (!scroller) return;
-    const stopFollowing = () => {
-      following.current = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (SCROLL_KEYS.has(event.key) && !isTextField(event.target)) stopFollowing();
-    };
-    // A press on the scroller itself, not on its content, is a grab of its scrollbar.
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target === scroller) stopFollowing();
-    };
-    const options = { passive: true };
-    scroller.addEventListener('wheel', stopFollowing, options);
-    scroller.addEventListener('touchmove', stopFollowing, options);
-    scroller.addEventListener('keydown', onKey, options);
-    scroller.addEventListener('pointerdown', onPointerDown, options);
-    return () => {
-      scroller.removeEventListener('wheel', stopFollowing);
-      scroller.removeEventListener('touchmove', stopFollowing);
-      scroller.removeEventListener('keydown', onKey);
-      scroller.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [listRef]);
-
-  useEffect(() => {
-    const row = activeIndex === NO_SEGMENT ? null : listRef.current?.children[activeIndex];
-    if (!row) return;
-    const coveredTop = pinnedAboveRef?.current?.getBoundingClientRect().bottom ?? 0;
-    if (isOnScreen(row, coveredTop)) {
-      following.current = true;
-      return;
-    }
-    if (!following.current) return;
-    const now = performance.now();
-    const smooth =
-      now - lastFollow.current > SMOOTH_SCROLL_MS &&
-      !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    lastFollow.current = now;
-    row.scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
-  }, [activeIndex, listRef, pinnedAboveRef]);
+    if (pending.current !== null && focusIfThere(pending.current)) pending.current = null;
+  });
+  return useCallback(
+    (index: number) => {
+      pending.current = null;
+      const row = listRef.current?.querySelector(`[data-segment-index="${index}"]`);
+      if (row && focusIfThere(index)) return;
+      pending.current = index;
+      scrollToRow(index);
+    },
+    [focusIfThere, listRef, scrollToRow],
+  );
 }
 
 function scrollingAncestor(element: Element): HTMLElement | null {
@@ -217,21 +286,4 @@ function scrollingAncestor(element: Element): HTMLElement | null {
     if (overflow === 'auto' || overflow === 'scroll') return parent;
   }
   return document.scrollingElement instanceof HTMLElement ? document.scrollingElement : null;
-}
-
-function isTextField(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement && (target.isContentEditable || !!target.closest('input, textarea, select'))
-  );
-}
-
-/** Whether all of `element` shows inside its scrolling ancestor and the window, below `coveredTop`. */
-function isOnScreen(element: Element, coveredTop: number): boolean {
-  const rect = element.getBoundingClientRect();
-  const ancestor = scrollingAncestor(element);
-  // The document's own scroller shows exactly the window.
-  const scroller = ancestor === document.scrollingElement ? null : ancestor?.getBoundingClientRect();
-  const top = Math.max(coveredTop, scroller?.top ?? 0);
-  const bottom = Math.min(window.innerHeight, scroller?.bottom ?? window.innerHeight);
-  return rect.top >= top && rect.bottom <= bottom;
 }

@@ -1,0 +1,216 @@
+// Issue 16, items 6 and 8: a 3-hour transcript (6,000 segments, with words) in the Transcribe panel, in
+// Chromium. It is opened from the history, played along from start to end (the audio's playhead moved
+// across the whole duration, so every timeupdate goes through the app's follow-the-playhead path), then
+// scrolled from top to bottom. Main-thread tasks over 50 ms are counted with PerformanceObserver
+// ('longtask'). Targets: the longest task under 50 ms, none over 50 ms.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startFakeGateway } from '../../test/fake-gateway/server.ts';
+import {
+  flatPeaks,
+  longLecture,
+  quietLongWav,
+  saveLongTranscript,
+} from '../../test/support/long-transcript.ts';
+import { openApp } from '../support/app-page.ts';
+import type { BenchSection, Row } from '../types.ts';
+
+const SEGMENTS = 6_000;
+/** Seconds between segment starts: 6,000 of them make 3 hours. */
+const STEP = 1.8;
+
+interface BenchWindow {
+  __benchLongTasks: Array<{ start: number; duration: number }>;
+}
+
+/** Runs in the page before the app: records every main-thread task over 50 ms. */
+function installProbe(): void {
+  const win = window as unknown as BenchWindow;
+  win.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      win.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+interface Phase {
+  longest: number;
+  over50: number;
+  tasks: number[];
+}
+
+function phaseOf(tasks: Array<{ start: number; duration: number }>, from: number, to: number): Phase {
+  const within = tasks.filter((task) => task.start >= from && task.start < to).map((task) => task.duration);
+  return {
+    longest: Math.max(0, ...within),
+    over50: within.filter((duration) => duration > 50).length,
+    tasks: within.map(Math.round),
+  };
+}
+
+const section: BenchSection = {
+  name: 'transcript-list',
+  description: `a 3-hour transcript (${SEGMENTS.toLocaleString('en-US')} segments with words): open, play along, scroll to the end`,
+  async run() {
+    const gateway = await startFakeGateway();
+    const folder = await mkdtemp(join(tmpdir(), 'gs-bench-transcript-'));
+    const opened = await openApp({ gateway: { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey } });
+    const { page, app } = opened;
+    try {
+      const lecture = longLecture(SEGMENTS, STEP);
+      const audioPath = join(folder, 'three-hour-lecture.wav');
+      await quietLongWav(audioPath, lecture.duration);
+      const id = await saveLongTranscript({
+        dataDir: app.dataDir,
+        audioPath,
+        name: 'three-hour-lecture.wav',
+        lecture,
+      });
+      // Peaks saved ahead, as a second visit would have them: decoding 3 hours of audio is not the list's cost.
+      await app.ok('transcripts.get', { id });
+      await app.ok('audio.savePeaks', { path: audioPath, peaks: flatPeaks(lecture.duration) });
+
+      await page.addInitScript(installProbe);
+      await app.reload();
+      await page.getByTestId('transcribe-tab-history').click();
+      const open = page
+        .getByTestId('history-item')
+        .filter({ hasText: 'three-hour-lecture.wav' })
+        .getByTestId('history-open');
+      await open.waitFor();
+
+      // Open: from the click to the first frame painted with segment rows in it.
+      const opening = await page.evaluate(async () => {
+        const button = document.querySelector<HTMLElement>(
+          '[data-testid="history-item"] [data-testid="history-open"]',
+        );
+        const clickedAt = performance.now();
+        button?.click();
+        await new Promise<void>((resolve) => {
+          const look = () =>
+            document.querySelector('[data-testid="transcript-segment"]')
+              ? resolve()
+              : requestAnimationFrame(look);
+          look();
+        });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const paintedAt = performance.now();
+        // Whatever the list still does after its first frame (the rows that follow) counts as opening too.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        return {
+          clickedAt,
+          firstPaintMs: paintedAt - clickedAt,
+          endedAt: performance.now(),
+          rowsInDom: document.querySelectorAll('[data-testid="transcript-segment"]').length,
+        };
+      });
+      await page.locator('[data-testid="waveform"][data-state="ready"]').waitFor({ timeout: 60_000 });
+
+      // Play along: the playhead moves through the whole recording by the player's own seek (its
+      // ArrowRight key, 5 s a step), so each move goes through wavesurfer's timeupdate into the app's
+      // follow-the-playhead path, one frame apart.
+      const playing = await page.evaluate(
+        async ({ duration, step }) => {
+          const player = document.querySelector<HTMLElement>('[data-testid="waveform"]');
+          if (!player) throw new Error('no player');
+          const startedAt = performance.now();
+          let moves = 0;
+          let wrong = 0;
+          let checks = 0;
+          const lastIndex = Math.round((duration - 2) / step) - 1;
+          while (Number(player.dataset.currentTime) < duration - 6 && moves < 10_000) {
+            player.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+            moves++;
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+            if (moves % 100 === 0) {
+              checks++;
+              const seconds = Number(player.dataset.currentTime);
+              const lit = document.querySelector<HTMLElement>(
+                '[data-testid="transcript-segment"][aria-current="true"]',
+              );
+              const expected = Math.min(lastIndex, Math.floor(seconds / step + 1e-6));
+              if (Number(lit?.dataset.segmentIndex) !== expected) wrong++;
+            }
+          }
+          return {
+            startedAt,
+            endedAt: performance.now(),
+            moves,
+            wrong,
+            checks,
+            reached: Number(player.dataset.currentTime),
+          };
+        },
+        { duration: lecture.duration, step: STEP },
+      );
+
+      // Scroll: from the top to the bottom, most of a screenful per frame.
+      const scrolling = await page.evaluate(async () => {
+        const scroller = document.querySelector<HTMLElement>('.transcribe-layout__main');
+        if (!scroller) throw new Error('no scrolling column');
+        scroller.scrollTop = 0;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const startedAt = performance.now();
+        let frames = 0;
+        while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 2 && frames < 20_000) {
+          scroller.scrollTop += Math.round(scroller.clientHeight * 0.8);
+          frames++;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="transcript-segment"]')];
+        return {
+          startedAt,
+          endedAt: performance.now(),
+          frames,
+          lastShown: rows.at(-1)?.textContent ?? '',
+          rowsInDom: rows.length,
+        };
+      });
+
+      const tasks = await page.evaluate(() => (window as unknown as BenchWindow).__benchLongTasks);
+      const openPhase = phaseOf(tasks, opening.clickedAt, opening.endedAt);
+      const playPhase = phaseOf(tasks, playing.startedAt, playing.endedAt);
+      const scrollPhase = phaseOf(tasks, scrolling.startedAt, scrolling.endedAt);
+      const all = phaseOf(tasks, opening.clickedAt, scrolling.endedAt);
+      const listed = (phase: Phase) => (phase.tasks.length ? `${phase.tasks.join(', ')} ms` : 'none');
+      const rows: Row[] = [
+        {
+          metric: 'open: click → first rows painted',
+          value: opening.firstPaintMs,
+          unit: 'ms',
+          detail: `${opening.rowsInDom} segment rows in the page 3 s after opening; tasks over 50 ms while opening: ${listed(openPhase)}`,
+        },
+        {
+          metric: 'longest main-thread task (open, play along, scroll)',
+          value: all.longest,
+          unit: 'ms',
+          target: { op: '<', limit: 50 },
+          detail: `play along: ${playing.moves} playhead moves over ${(lecture.duration / 3600).toFixed(2)} h, to ${playing.reached.toFixed(0)} s, highlight wrong at ${playing.wrong} of ${playing.checks} checks, tasks over 50 ms: ${listed(playPhase)}; scroll: ${scrolling.frames} frames, ${scrolling.rowsInDom} rows in the page at the end, last row “${scrolling.lastShown.slice(0, 60)}…”, tasks over 50 ms: ${listed(scrollPhase)}`,
+        },
+        {
+          metric: 'main-thread tasks over 50 ms (open, play along, scroll)',
+          value: all.over50,
+          unit: 'tasks',
+          target: { op: '<=', limit: 0 },
+        },
+        {
+          metric: 'play along: checks with the wrong segment lit',
+          value: playing.wrong,
+          unit: 'checks',
+          target: { op: '<=', limit: 0 },
+        },
+        { metric: 'play along: longest task', value: playPhase.longest, unit: 'ms' },
+        { metric: 'scroll to the end: longest task', value: scrollPhase.longest, unit: 'ms' },
+      ];
+      return rows;
+    } finally {
+      await opened.close();
+      await gateway.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  },
+};
+
+export default section;

@@ -1,0 +1,118 @@
+// A long saved transcript for the list's tests and its bench: a 3-hour lecture of 6,000 timed segments
+// (with their words, and a change of speaker now and then), written straight into a running app's history
+// with the history's own code, next to a quiet WAV of the same length to play along. Going through the
+// gateway would cut a 3-hour file into parts first, which is not what these tests are about.
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import { recordingsFolder } from '../../src-main/services/audio-files.ts';
+import { createTranscriptHistory, TRANSCRIPTS_FOLDER } from '../../src-main/services/transcript-history.ts';
+import type { Transcript, TranscriptSegment, TranscriptWord } from '../../src-preload/contract.ts';
+
+export interface LongLecture {
+  segments: TranscriptSegment[];
+  words: TranscriptWord[];
+  /** Seconds: the end of the last segment plus a little silence. */
+  duration: number;
+}
+
+/** Segment `i` (from 0) as the lecture says it: distinct enough to find any one of them by its text. */
+export function lectureLine(i: number): string {
+  return `Point ${i + 1}: ${i % 7 === 0 ? 'a longer aside about sampling, windows, aliasing and why patience pays off when a recording runs for hours' : 'the lecture goes on about waveforms and timing'}.`;
+}
+
+/** `count` segments, one every `step` seconds; a new speaker every 25 segments. */
+export function longLecture(count = 6_000, step = 1.8): LongLecture {
+  const segments: TranscriptSegment[] = [];
+  const words: TranscriptWord[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = Number((i * step).toFixed(2));
+    const end = Number(((i + 1) * step - 0.1).toFixed(2));
+    const text = ` ${lectureLine(i)}`;
+    segments.push({ id: i, start, end, text, speaker: Math.floor(i / 25) % 2 === 0 ? 'A' : 'B' });
+    const spoken = text.trim().split(/\s+/);
+    const each = (end - start) / spoken.length;
+    spoken.forEach((word, w) => {
+      words.push({
+        word,
+        start: Number((start + w * each).toFixed(2)),
+        end: Number((start + (w + 1) * each).toFixed(2)),
+      });
+    });
+  }
+  return { segments, words, duration: count * step + 2 };
+}
+
+/**
+ * A quiet 8-bit mono WAV of `seconds` at 4 kHz (a 3-hour file is about 43 MB), written in slices so it
+ * never sits whole in memory.
+ */
+export async function quietLongWav(path: string, seconds: number): Promise<void> {
+  const sampleRate = 4_000;
+  const samples = Math.round(seconds * sampleRate);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + samples, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(samples, 40);
+  const file = await open(path, 'w');
+  try {
+    await file.write(header);
+    // 8-bit PCM is unsigned: 128 is silence.
+    const slice = Buffer.alloc(1 << 20, 128);
+    for (let written = 0; written < samples; written += slice.length) {
+      await file.write(slice, 0, Math.min(slice.length, samples - written));
+    }
+  } finally {
+    await file.close();
+  }
+}
+
+/** Saves `lecture` in the history of the app whose data folder is `dataDir`, playing `audioPath`. */
+export async function saveLongTranscript(options: {
+  dataDir: string;
+  audioPath: string;
+  name: string;
+  lecture: LongLecture;
+}): Promise<string> {
+  const { dataDir, audioPath, name, lecture } = options;
+  const history = createTranscriptHistory({
+    directory: join(dataDir, TRANSCRIPTS_FOLDER),
+    recordingsDir: recordingsFolder(dataDir),
+  });
+  const transcript: Transcript = {
+    text: lecture.segments.map((segment) => segment.text.trim()).join(' '),
+    segments: lecture.segments,
+    words: lecture.words,
+    language: 'english',
+    duration: lecture.duration,
+    raw: '{}',
+    format: 'verbose_json',
+  };
+  const saved = await history.save({
+    name,
+    mode: 'transcribe',
+    options: {
+      model: 'whisper-1',
+      responseFormat: 'verbose_json',
+      timestampGranularities: ['segment', 'word'],
+    },
+    transcript,
+    audioPath,
+    kind: 'file',
+    durationSec: lecture.duration,
+  });
+  return saved.id;
+}
+
+/** Flat peaks for the waveform, so opening the transcript does not decode three hours of audio. */
+export function flatPeaks(duration: number): { duration: number; data: number[] } {
+  return { duration, data: Array.from({ length: 4_000 }, (_, i) => 0.2 + 0.1 * Math.sin(i / 40)) };
+}
