@@ -7,8 +7,11 @@ import { z } from 'zod';
 import {
   DEFAULT_PREFS,
   MAX_FORMAT_CHOICES,
+  MAX_PART_CONCURRENCY,
+  MAX_PART_SECONDS,
   MAX_SPEECH_SPEED,
   MAX_TRANSCRIBE_CONCURRENCY,
+  MIN_PART_SECONDS,
   MIN_SPEECH_SPEED,
   type Notice,
   type Prefs,
@@ -41,6 +44,11 @@ export const transcribePrefsFields = {
   temperature: z.number().min(0).max(1).nullable(),
   timestamps: z.enum(['none', 'segment', 'word']),
   concurrency: z.number().int().min(1).max(MAX_TRANSCRIBE_CONCURRENCY),
+  partMinutes: z
+    .number()
+    .min(MIN_PART_SECONDS / 60)
+    .max(MAX_PART_SECONDS / 60),
+  partConcurrency: z.number().int().min(1).max(MAX_PART_CONCURRENCY),
   inputDeviceId: z.string().max(500),
 } satisfies { [K in keyof Prefs['transcribe']]: z.ZodType<Prefs['transcribe'][K]> };
 

@@ -1,14 +1,14 @@
 // A saved transcript as a file people open elsewhere: plain text, SubRip or WebVTT subtitles, or JSON.
 // Pure functions (no file system): the export handler writes what `buildExport` returns.
-import type { TranscriptEntry, TranscriptExportFormat } from '../../src-preload/contract.ts';
+import type { Transcript, TranscriptExportFormat, TranscriptSummary } from '../../src-preload/contract.ts';
 import { audioExtensionOf } from './audio-files.ts';
 import { fileNameSafe } from './file-name.ts';
 
-/** What an export needs of a history entry. */
+/** What an export needs of a history entry: the whole transcript, word timings included. */
 export type ExportSource = Pick<
-  TranscriptEntry,
-  'name' | 'createdAt' | 'mode' | 'model' | 'language' | 'durationSec' | 'transcript'
->;
+  TranscriptSummary,
+  'name' | 'createdAt' | 'mode' | 'model' | 'language' | 'durationSec'
+> & { transcript: Transcript };
 
 /** How each format is named in the save dialog's filter. */
 export const EXPORT_FORMAT_LABELS: Readonly<Record<TranscriptExportFormat, string>> = {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type {
   AudioFile,
   Notice,
+  ShownTranscript,
   TranscribeMode,
   Transcript,
   TranscriptionOptions,
@@ -37,7 +38,7 @@ export const MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 /** Entry ids are file names: lower-case letters, digits and dashes only, so no id can name another path. */
 export const TRANSCRIPT_ID_PATTERN = /^[a-z0-9-]{1,80}$/;
 
-const transcriptSchema = z.object({
+export const transcriptSchema = z.object({
   text: z.string(),
   segments: z.array(
     z.object({
@@ -55,7 +56,7 @@ const transcriptSchema = z.object({
   format: z.enum(['json', 'text', 'srt', 'vtt', 'verbose_json', 'diarized_json']),
 });
 
-const optionsSchema = z.object({
+export const optionsSchema = z.object({
   model: z.string(),
   language: z.string().optional(),
   prompt: z.string().optional(),
@@ -63,6 +64,7 @@ const optionsSchema = z.object({
   temperature: z.number().optional(),
   timestampGranularities: z.array(z.enum(['segment', 'word'])).optional(),
   chunkingStrategy: z.literal('auto').optional(),
+  stream: z.boolean().optional(),
 });
 
 const storedSchema = z.object({
@@ -80,6 +82,12 @@ const storedSchema = z.object({
   transcript: transcriptSchema,
   audioPath: z.string(),
 });
+
+/** What the window gets of a transcript (`ShownTranscript`): all but the word timings and the raw answer. */
+export function shownTranscript(transcript: Transcript): ShownTranscript {
+  const { words: _words, raw: _raw, ...shown } = transcript;
+  return shown;
+}
 
 /** A transcript to keep, as the transcription job knows it. */
 export interface NewTranscript {

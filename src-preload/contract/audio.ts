@@ -21,6 +21,53 @@ export interface TranscriptionOptions {
    * 30 seconds (OpenAI's transcription reference, `chunking_strategy`).
    */
   chunkingStrategy?: 'auto';
+  /**
+   * Ask for the transcript as it is made: `transcript.text.delta` events, then `transcript.text.done`
+   * (OpenAI's transcription reference, `stream`; gpt-4o-transcribe and gpt-4o-mini-transcribe, not whisper-1).
+   */
+  stream?: boolean;
+}
+
+// ─── Long recordings, sent in parts ──────────────────────────────────────────────────────────────
+
+/** Where a part of a long recording stands. */
+export type TranscriptPartStatus = 'pending' | 'sending' | 'done' | 'failed';
+
+/** One part of a long recording: the stretch of the original it covers, exactly, and where it stands. */
+export interface TranscriptPartPlan {
+  index: number;
+  /** Seconds into the original recording where the part begins and ends. */
+  startSec: number;
+  endSec: number;
+  /** Bytes uploaded for this part. */
+  size: number;
+  status: TranscriptPartStatus;
+}
+
+/** How a long recording is cut and sent: each part at most `maxSeconds` long, `concurrency` sent at once. */
+export interface PartSettings {
+  maxSeconds: number;
+  concurrency: number;
+}
+
+/** The longest and shortest part a user may ask for, and the most parts sent at once. */
+export const MIN_PART_SECONDS = 30;
+export const MAX_PART_SECONDS = 3_600;
+export const MAX_PART_CONCURRENCY = 4;
+/** Ten-minute parts, two at a time, unless the user chose otherwise. */
+export const DEFAULT_PART_SETTINGS: PartSettings = { maxSeconds: 600, concurrency: 2 };
+
+/** A long recording whose parts are not all transcribed yet (stopped, failed, or the app closed meanwhile). */
+export interface UnfinishedJob {
+  jobId: string;
+  /** The name the history will show. */
+  name: string;
+  mode: TranscribeMode;
+  options: TranscriptionOptions;
+  /** The recording, ready to play; `null` when it has been moved or deleted (the parts still hold it). */
+  audio: AudioFile | null;
+  durationSec: number | null;
+  parts: TranscriptPartPlan[];
 }
 
 export interface TranscriptSegment {
@@ -50,6 +97,13 @@ export interface Transcript {
   /** What the gateway says it billed, when it says (JSON answers only). */
   usage?: TranscriptionUsage;
 }
+
+/**
+ * A transcript as the window gets it: what it shows and copies. Word timings and the gateway's raw answer
+ * stay in main (exports are written there): for a 3-hour lecture they are most of the bytes, and carrying
+ * them to the page made opening it one long task.
+ */
+export type ShownTranscript = Omit<Transcript, 'words' | 'raw'>;
 
 /**
  * A transcription's usage as the gateway reports it: seconds of audio (whisper-style models), or tokens
@@ -143,7 +197,7 @@ export interface TranscriptSummary {
 /** A saved transcript with everything needed to show, play and export it again. */
 export interface TranscriptEntry extends TranscriptSummary {
   options: TranscriptionOptions;
-  transcript: Transcript;
+  transcript: ShownTranscript;
   audioPath: string;
   /** The audio, ready to play; `null` when its file has been moved or deleted since. */
   audio: AudioFile | null;
@@ -151,8 +205,13 @@ export interface TranscriptEntry extends TranscriptSummary {
 
 /** What `audio.transcribe`'s `result` event carries: the transcript, already saved in the history. */
 export interface TranscriptionDone {
-  transcript: Transcript;
+  transcript: ShownTranscript;
   entry: TranscriptSummary;
+  /**
+   * A long recording sent in parts with diarization: `false` when each part's speakers are labelled on their
+   * own ("Part 2 · A"), because the model's labels cannot be matched across parts.
+   */
+  speakersMatched?: boolean;
 }
 
 export type TranscriptExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
@@ -193,9 +252,20 @@ export interface AudioMethods {
       /** The name the history shows (default: the file's name). */
       name?: string;
       durationSec?: number;
+      /** How to cut a recording too long or too large for one request (default: 10-minute parts, 2 at once). */
+      parts?: PartSettings;
     };
     output: StreamStarted;
   };
+  /** Long recordings not finished yet, oldest first: the queue lists them again after a restart. */
+  'audio.jobs': { input: undefined; output: UnfinishedJob[] };
+  /**
+   * Sends the parts of a job that are not done (or only `part`, a retry of that one); finished parts are
+   * never sent again. Events and result as `audio.transcribe`.
+   */
+  'audio.resumeJob': { input: { jobId: string; part?: number; concurrency: number }; output: StreamStarted };
+  /** The user let go of an unfinished job: its parts and what came back for them are deleted. */
+  'audio.discardJob': { input: { jobId: string }; output: { discarded: boolean } };
   'transcripts.list': { input: { query?: string }; output: TranscriptSummary[] };
   'transcripts.get': { input: { id: string }; output: TranscriptEntry };
   'transcripts.delete': { input: { id: string }; output: { deleted: boolean } };
@@ -214,6 +284,9 @@ export const AUDIO_METHODS = {
   'audio.savePeaks': true,
   'audio.release': true,
   'audio.transcribe': true,
+  'audio.jobs': true,
+  'audio.resumeJob': true,
+  'audio.discardJob': true,
   'transcripts.list': true,
   'transcripts.get': true,
   'transcripts.delete': true,

@@ -20,6 +20,10 @@ export interface TranscribePrefs {
   timestamps: TimestampDetail;
   /** How many queue items run at once. */
   concurrency: number;
+  /** A recording longer than this (or larger than the upload limit) is cut into parts of at most this length. */
+  partMinutes: number;
+  /** How many parts of one long recording are sent at once. */
+  partConcurrency: number;
   /** The microphone chosen last ('' = the system default). */
   inputDeviceId: string;
 }
@@ -76,6 +80,8 @@ export const DEFAULT_PREFS: Prefs = {
     temperature: null,
     timestamps: 'segment',
     concurrency: 2,
+    partMinutes: 10,
+    partConcurrency: 2,
     inputDeviceId: '',
   },
   speak: { model: 'gpt-4o-mini-tts', voice: 'alloy', format: 'mp3', speed: 1, instructions: '' },

@@ -1,5 +1,6 @@
 // The stream vocabulary every streamed method speaks, and the inspector's record of a request.
 
+import type { TranscriptPartPlan, TranscriptPartStatus } from './audio.ts';
 import type { TokenUsage } from './chat.ts';
 import type { AppError } from './errors.ts';
 
@@ -10,13 +11,22 @@ import type { AppError } from './errors.ts';
  * Chat streams use text/reasoning/usage/done; audio jobs add progress and a final result.
  */
 export type StreamEvent =
-  | { type: 'text-delta'; text: string }
+  /** Text as it arrives; a long recording's live transcript names the `part` it belongs to. */
+  | { type: 'text-delta'; text: string; part?: number }
   | { type: 'reasoning-delta'; text: string }
   | { type: 'usage'; usage: TokenUsage }
   | { type: 'upload-progress'; sent: number; total: number }
   /** A job made of steps (a long text spoken in parts): `step` of `steps` has begun. */
   | { type: 'progress'; step: number; steps: number }
   | { type: 'result'; data: unknown }
+  /** A long recording being cut into parts: `doneSec` of `totalSec` seconds of it written so far. */
+  | { type: 'split-progress'; doneSec: number; totalSec: number }
+  /** A long recording's parts, once cut (and again on a resume): what each covers, and which are done. */
+  | { type: 'parts'; jobId: string; parts: TranscriptPartPlan[] }
+  /** One part has moved on (sending, done, failed); a failure says why. */
+  | { type: 'part-status'; part: number; status: TranscriptPartStatus; error?: AppError }
+  /** One part's upload: `sent` of `total` bytes. */
+  | { type: 'part-upload'; part: number; sent: number; total: number }
   /** The request as sent (each attempt sends it again; the last one counts). For the inspector. */
   | { type: 'request'; request: SentRequest }
   /** What came back, raw; sent once, just before the stream ends. For the inspector. */

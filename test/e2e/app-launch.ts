@@ -58,6 +58,11 @@ export interface StartOptions {
   waitForReady?: boolean;
   /** Runs on the fresh data folder before main starts (e.g. to plant a corrupt settings file). */
   prepareDataDir?: (dataDir: string) => void;
+  /**
+   * A restart: the data folder and the keychain of an app that has quit (`RunningApp.quit`). The folder
+   * stays the first app's to delete.
+   */
+  restartOf?: RunningApp;
 }
 
 /** One bridge crossing, as the page received it (the JSON text), for leak scans and debugging. */
@@ -105,6 +110,11 @@ export interface RunningApp {
   expectNoKeyLeak(key: string): Promise<void>;
   /** Saves `test-results/screenshots/<name>.png` and returns its path. */
   screenshot(name: string, options?: { fullPage?: boolean }): Promise<string>;
+  /**
+   * Ends the main side as a quit of the app would (its streams aborted mid-request) and leaves the data
+   * folder in place, for a restart (`StartOptions.restartOf`).
+   */
+  quit(): Promise<void>;
 }
 
 export interface LaunchedApp {
@@ -114,8 +124,14 @@ export interface LaunchedApp {
 }
 
 /** Starts the app in `page`: main side, server, bridge, then the first screen (unless told not to wait). */
-export async function launchApp(page: Page, options: StartOptions = {}): Promise<LaunchedApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gs-e2e-'));
+export async function launchApp(firstPage: Page, options: StartOptions = {}): Promise<LaunchedApp> {
+  // A restart opens a new window: the page of the app that quit keeps its bindings to the old main side.
+  let page = firstPage;
+  if (options.restartOf) {
+    page = await firstPage.context().newPage();
+    await options.restartOf.page.close();
+  }
+  const dataDir = options.restartOf?.dataDir ?? mkdtempSync(join(tmpdir(), 'gs-e2e-'));
   const mediaDir = join(dataDir, 'media');
   mkdirSync(mediaDir, { recursive: true });
   const mediaGrants = createMediaGrants(dataDir);
@@ -132,7 +148,9 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
   const openedExternal: string[] = [];
   const dialogs = createRecordedDialogs(dataDir);
   // Remembers what main encrypts: the secrets the run's secret scan looks for (secret-scan-record.ts).
-  const secretBox = rememberSecrets(createTestSecretBox(options.secretBackend ?? 'os'));
+  const secretBox = rememberSecrets(
+    options.restartOf?.secretBox ?? createTestSecretBox(options.secretBackend ?? 'os'),
+  );
   options.prepareDataDir?.(dataDir);
   const consoleErrors: string[] = [];
   page.on('pageerror', (error) => consoleErrors.push(error.message));
@@ -262,15 +280,23 @@ export async function launchApp(page: Page, options: StartOptions = {}): Promise
     },
     expectNoKeyLeak: (key) => expectNoKeyLeak(page, crossings, key),
     screenshot: (name, screenshotOptions) => saveScreenshot(page, name, screenshotOptions),
+    quit: () => quit(),
+  };
+  let quitting: Promise<void> | null = null;
+  const quit = () => {
+    quitting ??= (async () => {
+      closed = true;
+      await delivery;
+      layer.closeOwner(1);
+      layer.dispose();
+      await scanStoppingApp({ page, crossings, dataDir, secrets: secretBox.secrets() });
+      await server.close();
+    })();
+    return quitting;
   };
   const stop = async () => {
-    closed = true;
-    await delivery;
-    layer.closeOwner(1);
-    layer.dispose();
-    await scanStoppingApp({ page, crossings, dataDir, secrets: secretBox.secrets() });
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await quit();
+    if (!options.restartOf) rmSync(dataDir, { recursive: true, force: true });
   };
   return { app, stop };
 }

@@ -40,6 +40,7 @@ export const test = base.extend<{
       running.push(stop);
       return app;
     });
-    for (const stop of running) await stop();
+    // Newest first: a restart (`restartOf`) scans the data folder its first app deletes when it stops.
+    for (const stop of running.reverse()) await stop();
   },
 });

@@ -7,8 +7,8 @@ import { createServer, type Server, connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { faults } from '../fake-gateway/server.ts';
 import { expect, type FakeGateway, type RunningApp, test } from './harness.ts';
+import { expectDone, queueItem, queueItems, transcriptionRequests } from './transcribe-helpers.ts';
 
 // ─── Audio made with espeak-ng and sox, once per worker ─────────────────────────────────────────────
 
@@ -74,16 +74,6 @@ test.use({
 // ─── Helpers ────────────────────────────────────────────────────────────────────────────────────────
 
 const panel = (page: Page) => page.getByTestId('transcribe-panel');
-const queueItems = (page: Page) => page.getByTestId('queue-item');
-const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-/** The queue item whose name is `name` (a string matches the whole name). */
-const queueItem = (page: Page, name: string | RegExp) =>
-  queueItems(page).filter({
-    has: page
-      .getByTestId('queue-item-name')
-      .filter({ hasText: typeof name === 'string' ? exactly(name) : name }),
-  });
-
 interface DropFile {
   name: string;
   type: string;
@@ -123,10 +113,6 @@ async function dragFiles(page: Page, files: DropFile[], options: { hold?: boolea
 
 async function openTranscribe(app: RunningApp) {
   await expect(panel(app.page)).toBeVisible();
-}
-
-async function expectDone(page: Page, name: string | RegExp, timeout = 20_000) {
-  await expect(queueItem(page, name)).toHaveAttribute('data-status', 'done', { timeout });
 }
 
 /** A TCP proxy in front of the fake gateway that lets the request body through at `bytesPerSecond`. */
@@ -177,9 +163,6 @@ async function startThrottledProxy(
     },
   };
 }
-
-const transcriptionRequests = (gateway: FakeGateway) =>
-  gateway.requests.filter((r) => r.path.startsWith('/v1/audio/'));
 
 // ─── Tests ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -359,7 +342,7 @@ test('a diarize model is sent chunking_strategy=auto (required over 30 s) and it
   await app.expectNoKeyLeak(fakeGateway.apiKey);
 });
 
-test('a 413 shows its hint on the item, and the first 30 seconds are checked in one click', async ({
+test('a refused file shows its hint on the item, and the first 30 seconds are checked in one click', async ({
   startApp,
   fakeGateway,
 }) => {
@@ -367,7 +350,18 @@ test('a 413 shows its hint on the item, and the first 30 seconds are checked in 
   const app = await startApp({ gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey } });
   const { page } = app;
   await openTranscribe(app);
-  fakeGateway.inject({ match: { path: '/v1/audio/' }, fault: faults.payloadTooLarge });
+  // What OpenAI answers for audio it cannot decode. (A 413 is not this: the app cuts the file into parts.)
+  fakeGateway.inject({
+    match: { path: '/v1/audio/' },
+    fault: {
+      kind: 'status',
+      status: 400,
+      shape: 'openai',
+      message: 'Audio file might be corrupted or unsupported',
+      type: 'invalid_request_error',
+      code: 'invalid_value',
+    },
+  });
 
   await dragFiles(page, [fileFrom(LONG_WAV)]);
   const failed = queueItem(page, 'long-lecture.wav');

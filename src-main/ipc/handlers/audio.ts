@@ -4,45 +4,36 @@ import {
   ACCEPTED_AUDIO_EXTENSIONS,
   type AudioFile,
   type AudioSource,
+  DEFAULT_PART_SETTINGS,
+  type TranscribeMode,
   type TranscriptionDone,
+  type TranscriptionOptions,
 } from '../../../src-preload/contract.ts';
-import { AppFailure } from '../../app-failure.ts';
+import { AppFailure, toAppError } from '../../app-failure.ts';
 import { transcriptionUsageOf } from '../../gateway/transcript.ts';
 import { writeFileAtomic } from '../../services/atomic-file.ts';
-import { type AudioFiles, createAudioFiles, recordingsFolder } from '../../services/audio-files.ts';
+import {
+  type AudioFiles,
+  createAudioFiles,
+  isRecordingFileName,
+  recordingsFolder,
+} from '../../services/audio-files.ts';
 import { createRecordingRelease } from '../../services/recording-release.ts';
 import { sweepUnusedRecordings } from '../../services/start-sweep.ts';
 import { buildExport, EXPORT_FORMAT_LABELS, exportFileName } from '../../services/transcript-export.ts';
-import { createTranscriptHistory, TRANSCRIPTS_FOLDER } from '../../services/transcript-history.ts';
+import {
+  createTranscriptHistory,
+  shownTranscript,
+  TRANSCRIPTS_FOLDER,
+  type TranscriptHistory,
+} from '../../services/transcript-history.ts';
+import { partPlanOf } from '../../services/transcript-jobs/job-store.ts';
+import { createLongRecordings, type RunContext } from '../../services/transcript-jobs/long-recordings.ts';
+import { throttledProgress } from '../../services/upload-progress.ts';
 import type { audioSchemas } from '../schemas/audio.ts';
-import type { StreamContext } from '../stream-manager.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
 type AudioMethods = keyof typeof audioSchemas;
-
-/** Upload progress is reported at most this often: a 200 MB upload is thousands of chunks. */
-const PROGRESS_INTERVAL_MS = 100;
-
-function throttledProgress(emit: StreamContext['emit']) {
-  let last = 0;
-  return (sent: number, total: number) => {
-    const now = performance.now();
-    if (sent < total && now - last < PROGRESS_INTERVAL_MS) return;
-    last = now;
-    emit({ type: 'upload-progress', sent, total });
-  };
-}
-
-function checkUploadLimit(size: number, limitMb: number): void {
-  if (size <= limitMb * 1024 * 1024) return;
-  throw new AppFailure(
-    'too_large',
-    `The file is ${(size / 1048576).toFixed(1)} MB; this profile sends at most ${limitMb} MB.`,
-    {
-      hint: 'Use a shorter or compressed clip, or raise the upload limit in Settings if your gateway accepts more.',
-    },
-  );
-}
 
 /**
  * The one answer for a path this window was never handed (issue 14, item 16), whatever is at it: a
@@ -59,25 +50,51 @@ function notHandedOver(): AppFailure {
  * The audio a transcription sends (`upload`) and the checked file on disk the history keeps (`audio`).
  * A path (one the window was handed) is followed to the real file and checked there: its name alone
  * would let `notes.wav` → `~/.ssh/id_rsa` through. Bytes are written into the recordings folder first,
- * so the history always has audio to replay, and still sent from memory: under the name the page gave
- * them, not the timestamped name of our copy.
+ * so the history always has audio to replay (and a long recording a file to cut), and still sent from
+ * memory when sent whole: under the name the page gave them, not the timestamped name of our copy.
  */
 async function audioToSend(
   files: AudioFiles,
   source: AudioSource,
-  limitMb: number,
   durationSec: number | undefined,
 ): Promise<{ upload: AudioSource; audio: AudioFile; written: boolean }> {
   if ('path' in source) {
     const audio = await files.require(source.path, { name: basename(source.path) });
-    checkUploadLimit(audio.size, limitMb);
     return { upload: { path: audio.path }, audio, written: false };
   }
-  // Checked before writing: a clip the gateway would refuse is not worth keeping.
-  checkUploadLimit(source.bytes.byteLength, limitMb);
   const { name, type, bytes } = source;
   const audio = await files.importBytes({ name, type, bytes, kind: 'file', durationSec });
   return { upload: source, audio, written: true };
+}
+
+/** One request for the whole file, its transcript saved in the history. */
+async function transcribeWhole(
+  job: { audio: AudioFile; name: string; mode: TranscribeMode; options: TranscriptionOptions },
+  upload: AudioSource,
+  durationSec: number | null,
+  context: RunContext & { history: Pick<TranscriptHistory, 'save'> },
+): Promise<TranscriptionDone> {
+  const { client, signal, emit, history } = context;
+  const call = {
+    signal,
+    onUploadProgress: throttledProgress((sent, total) => emit({ type: 'upload-progress', sent, total })),
+    onTextDelta: (text: string) => emit({ type: 'text-delta', text }),
+  };
+  const { audio, name, mode, options } = job;
+  const transcript =
+    mode === 'translate'
+      ? await client.translate(upload, options, call)
+      : await client.transcribe(upload, options, call);
+  const entry = await history.save({
+    name,
+    mode,
+    options,
+    transcript,
+    audioPath: audio.path,
+    kind: audio.kind,
+    durationSec: durationSec ?? transcript.duration ?? null,
+  });
+  return { transcript: shownTranscript(transcript), entry };
 }
 
 export function createAudioHandlers({
@@ -112,10 +129,25 @@ export function createAudioHandlers({
     // `transcripts.list` carries no count of files set aside: the window shows it with the settings notices.
     onNotice: (notice) => settings.addNotice(notice),
   });
+  const long = createLongRecordings({ dataDir, history });
+  /** The recordings a saved transcript plays, or an unfinished long recording was cut from. */
+  const recordingsInUse = {
+    async recordingsInUse(names: Iterable<string>) {
+      const wanted = new Set(names);
+      const used = await history.recordingsInUse(wanted);
+      if (used === null) return null;
+      for (const name of await long.recordingsInUse(wanted)) used.add(name);
+      return used;
+    },
+  };
   // Recordings and clips main writes for the page leave with their queue item (issue 14, item 9); those
-  // an earlier run left behind go at start. The history says which a transcript still plays.
-  const release = createRecordingRelease({ dataDir, history, discard: (path) => files.discard(path) });
-  void sweepUnusedRecordings(dataDir, history);
+  // an earlier run left behind go at start. The history and the unfinished jobs say which are still used.
+  const release = createRecordingRelease({
+    dataDir,
+    history: recordingsInUse,
+    discard: (path) => files.discard(path),
+  });
+  void sweepUnusedRecordings(dataDir, recordingsInUse);
 
   return {
     'audio.open': ({ paths }, { ownerId }) => {
@@ -154,34 +186,45 @@ export function createAudioHandlers({
       return files.savePeaks(path, peaks);
     },
 
-    'audio.transcribe': async ({ source, options, mode, name, durationSec }, { ownerId }) => {
+    'audio.transcribe': async ({ source, options, mode, name, durationSec, parts }, { ownerId }) => {
       // Before the profile is looked at: the refusal must not depend on anything but the path's grant.
       if ('path' in source) requireHanded(ownerId, [source.path]);
       const { client, profile } = gateway();
-      const { upload, audio, written } = await audioToSend(files, source, profile.uploadLimitMb, durationSec);
+      const { upload, audio, written } = await audioToSend(files, source, durationSec);
+      const { maxSeconds, concurrency } = parts ?? DEFAULT_PART_SETTINGS;
+      const limits = { maxBytes: profile.uploadLimitMb * 1024 * 1024, maxSeconds };
+      const knownDuration = durationSec ?? audio.durationSec;
+      const plan = await long.plan(audio, knownDuration, limits).catch(async (error: unknown) => {
+        // Bytes written for this call only: refused before sending, nothing would ever replay them.
+        if (written) await files.discard(audio.path);
+        throw error;
+      });
+      const job = { audio, name: name ?? audio.name, mode, options };
       const streamId = streams.start(ownerId, async ({ signal, emit }) => {
-        const call = { signal, onUploadProgress: throttledProgress(emit) };
+        const context = { client, concurrency, signal, emit };
         // A queue item that leaves while this runs must not take the file a transcript is about to keep.
         const ended = release.transcribing(audio.path);
         let done: TranscriptionDone;
         try {
-          const transcript =
-            mode === 'translate'
-              ? await client.translate(upload, options, call)
-              : await client.transcribe(upload, options, call);
-          const entry = await history.save({
-            name: name ?? audio.name,
-            mode,
-            options,
-            transcript,
-            audioPath: audio.path,
-            kind: audio.kind,
-            durationSec: durationSec ?? audio.durationSec ?? transcript.duration ?? null,
-          });
-          done = { transcript, entry };
+          if (plan.split) {
+            done = await long.start({ ...job, durationSec: plan.durationSec, limits }, context);
+          } else {
+            try {
+              done = await transcribeWhole(job, upload, knownDuration, { ...context, history });
+            } catch (error) {
+              // Refused for its size or length: cut it into parts and send those instead.
+              const tighter = signal.aborted
+                ? null
+                : long.limitsAfterRefusal(toAppError(error), audio.size, knownDuration, limits);
+              if (tighter === null || (await long.plan(audio, null, tighter)).split === false) throw error;
+              done = await long.start({ ...job, durationSec: knownDuration, limits: tighter }, context);
+            }
+          }
         } catch (error) {
-          // Bytes written for this call only: with no entry in the history, nothing would ever replay them.
-          if (written) await files.discard(audio.path);
+          // Bytes written for this call only: with no entry in the history and no job to resume, nothing
+          // would ever replay them. An unfinished job keeps its recording.
+          const kept = (await long.recordingsInUse(new Set([basename(audio.path)]))).size > 0;
+          if (written && !kept) await files.discard(audio.path);
           throw error;
         } finally {
           await ended();
@@ -190,6 +233,48 @@ export function createAudioHandlers({
         emit({ type: 'done', status: 'completed' });
       });
       return { streamId };
+    },
+
+    'audio.jobs': async (_input, { ownerId }) => {
+      const records = await long.list();
+      return Promise.all(
+        records.map(async (record) => {
+          const { path, name, kind } = record.source;
+          const durationSec = record.durationSec;
+          return {
+            jobId: record.id,
+            name,
+            mode: record.mode,
+            options: record.options,
+            // The recording plays in the queue again; the window may name it back (to remove it).
+            audio: handOver(ownerId, await files.describe(path, { name, kind, durationSec })),
+            durationSec,
+            parts: record.parts.map((part) => partPlanOf(part)),
+          };
+        }),
+      );
+    },
+
+    'audio.resumeJob': async ({ jobId, part, concurrency }, { ownerId }) => {
+      const { client } = gateway();
+      const streamId = streams.start(ownerId, async ({ signal, emit }) => {
+        const done = await long.resume(jobId, { client, concurrency, signal, emit }, part);
+        emit({ type: 'result', data: done });
+        emit({ type: 'done', status: 'completed' });
+      });
+      return { streamId };
+    },
+
+    'audio.discardJob': async ({ jobId }) => {
+      const record = await long.discard(jobId);
+      if (record === null) return { discarded: false };
+      // Its recording goes with it when main wrote it (a recording, or bytes given to it) and no saved
+      // transcript plays it. The job itself says main wrote it, in this run or an earlier one.
+      const { path } = record.source;
+      const name = basename(path);
+      const used = isRecordingFileName(name) ? await recordingsInUse.recordingsInUse([name]) : null;
+      if (used !== null && !used.has(name)) await files.discard(path);
+      return { discarded: true };
     },
 
     'transcripts.list': ({ query }) => history.list(query),
@@ -203,7 +288,7 @@ export function createAudioHandlers({
       // shows for transcripts saved before usage was read, too.
       const usage = entry.transcript.usage ?? transcriptionUsageOf(entry.transcript.raw);
       const transcript = usage === undefined ? entry.transcript : { ...entry.transcript, usage };
-      return { ...entry, transcript, audio };
+      return { ...entry, transcript: shownTranscript(transcript), audio };
     },
 
     'transcripts.delete': async ({ id }) => {

@@ -1,8 +1,14 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { MAX_AUDIO_PATHS_PER_CALL } from '../../../src-preload/contract.ts';
+import {
+  MAX_AUDIO_PATHS_PER_CALL,
+  MAX_PART_CONCURRENCY,
+  MAX_PART_SECONDS,
+  MIN_PART_SECONDS,
+} from '../../../src-preload/contract.ts';
 import { audioPeaksSchema } from '../../services/peaks-cache.ts';
 import { TRANSCRIPT_ID_PATTERN } from '../../services/transcript-history.ts';
+import { JOB_ID_PATTERN } from '../../services/transcript-jobs/job-store.ts';
 import { modelName } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -59,7 +65,15 @@ const transcriptionOptions = z.object({
     .max(2)
     .optional(),
   chunkingStrategy: z.literal('auto').optional(),
+  stream: z.boolean().optional(),
 });
+
+const partConcurrency = z.number().int().min(1).max(MAX_PART_CONCURRENCY);
+const partSettings = z.object({
+  maxSeconds: z.number().min(MIN_PART_SECONDS).max(MAX_PART_SECONDS),
+  concurrency: partConcurrency,
+});
+const jobId = z.string().regex(JOB_ID_PATTERN, 'That is not the id of an unfinished transcription.');
 
 const transcriptId = z.string().regex(TRANSCRIPT_ID_PATTERN, 'That is not the id of a saved transcript.');
 
@@ -84,7 +98,15 @@ export const audioSchemas = {
     mode: z.enum(['transcribe', 'translate']),
     name: audioName.optional(),
     durationSec: durationSec.optional(),
+    parts: partSettings.optional(),
   }),
+  'audio.jobs': z.undefined(),
+  'audio.resumeJob': z.object({
+    jobId,
+    part: z.number().int().nonnegative().max(100_000).optional(),
+    concurrency: partConcurrency,
+  }),
+  'audio.discardJob': z.object({ jobId }),
   'transcripts.list': z.object({ query: z.string().max(500).optional() }),
   'transcripts.get': z.object({ id: transcriptId }),
   'transcripts.delete': z.object({ id: transcriptId }),

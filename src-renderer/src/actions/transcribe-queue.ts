@@ -1,7 +1,12 @@
 // The queue runner. It lives outside React and follows the store, so transcriptions keep starting and
 // finishing while another panel is shown: it starts queued items while fewer than the chosen number run,
 // and moves running ones along as their streams report (upload progress, the saved transcript, an error).
-import { type AudioFile, MAX_AUDIO_PATHS_PER_CALL } from '../../../src-preload/contract.ts';
+import {
+  type AudioFile,
+  MAX_AUDIO_PATHS_PER_CALL,
+  type PartSettings,
+  type UnfinishedJob,
+} from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
 import { probeDuration } from '../audio/duration.ts';
 import { resolveTranscription } from '../panels/transcribe/model-rules.ts';
@@ -18,6 +23,7 @@ import {
   markStarted,
   markStarting,
   newQueueItem,
+  pausedJobItem,
   type QueueItem,
   removeItem,
   retryItem,
@@ -107,14 +113,29 @@ function currentAttempt(id: string, attempt: number): QueueItem | null {
   return current && isRunning(current.status) && current.attempt === attempt ? current : null;
 }
 
+/** How long recordings are cut and sent, as the Transcribe options stand. */
+function partSettingsNow(): PartSettings {
+  const { partMinutes, partConcurrency } = store().prefs.transcribe;
+  return { maxSeconds: partMinutes * 60, concurrency: partConcurrency };
+}
+
 async function requestTranscription(item: QueueItem, attempt: number): Promise<void> {
-  const result = await call('audio.transcribe', {
-    source: { path: item.audio.path },
-    options: item.options,
-    mode: item.mode,
-    name: item.audio.name,
-    ...(item.durationSec !== null ? { durationSec: item.durationSec } : {}),
-  });
+  const parts = partSettingsNow();
+  const result =
+    item.jobId !== null
+      ? await call('audio.resumeJob', {
+          jobId: item.jobId,
+          concurrency: parts.concurrency,
+          ...(item.resumePart !== null ? { part: item.resumePart } : {}),
+        })
+      : await call('audio.transcribe', {
+          source: { path: item.audio.path },
+          options: item.options,
+          mode: item.mode,
+          name: item.audio.name,
+          ...(item.durationSec !== null ? { durationSec: item.durationSec } : {}),
+          parts,
+        });
   if (!result.ok) {
     if (currentAttempt(item.id, attempt)) update((items) => markFailed(items, item.id, result.error));
     return;
@@ -194,7 +215,13 @@ async function fillInDuration(item: QueueItem): Promise<void> {
 function changeAndRelease(change: (items: QueueItem[]) => QueueItem[]): void {
   const before = store().transcribeQueue;
   update(change);
-  releaseAudio(audioLeftBehind(before, store().transcribeQueue));
+  const after = store().transcribeQueue;
+  // A long recording's job goes with its item; main then lets go of the recording itself.
+  const kept = new Set(after.map((item) => item.id));
+  const leftJobs = before.filter((item) => item.jobId !== null && !kept.has(item.id));
+  for (const item of leftJobs) void call('audio.discardJob', { jobId: item.jobId! });
+  const jobAudio = new Set(leftJobs.map((item) => item.audio.path));
+  releaseAudio(audioLeftBehind(before, after).filter((path) => !jobAudio.has(path)));
 }
 
 function releaseAudio(paths: readonly string[]): void {
@@ -211,6 +238,47 @@ export function cancelQueueItem(id: string): void {
     return cancelled.items;
   });
   if (stopStreamId) abandonStream(stopStreamId);
+}
+
+/**
+ * Long recordings an earlier run left unfinished (stopped, failed, or the app closed while they ran): listed
+ * again as paused, once per window, so that Retry resumes them where they stopped.
+ */
+let jobsRestored = false;
+export async function restoreUnfinishedJobs(): Promise<void> {
+  if (jobsRestored) return;
+  jobsRestored = true;
+  const result = await call('audio.jobs', undefined);
+  if (!result.ok) {
+    toastError(result.error);
+    return;
+  }
+  const listed = new Set(store().transcribeQueue.map((item) => item.jobId));
+  const restored = result.data
+    .filter((job) => !listed.has(job.jobId))
+    .map((job) => pausedJobItem(`queue-${nextItemNumber++}`, job, job.audio ?? missingAudio(job)));
+  if (restored.length === 0) return;
+  ensureRunner();
+  update((items) => [...restored, ...items]);
+}
+
+/** Stands in for a recording moved or deleted since its job began: its parts still hold the audio. */
+function missingAudio(job: UnfinishedJob): AudioFile {
+  return {
+    path: '',
+    name: job.name,
+    size: 0,
+    url: '',
+    kind: 'file',
+    durationSec: job.durationSec,
+    peaks: null,
+  };
+}
+
+/** Sends one failed part of a long recording again, alone. */
+export function retryQueuePart(id: string, part: number): void {
+  ensureRunner();
+  update((items) => retryItem(items, id, null, part));
 }
 
 export function retryQueueItem(id: string): void {

@@ -7,7 +7,9 @@ import {
   type SentRequest,
   STOPPED_STATUS,
   type StreamBatch,
+  type StreamEvent,
   type TokenUsage,
+  type TranscriptPartPlan,
 } from '../../../src-preload/contract.ts';
 import type { AppState } from './index.ts';
 
@@ -19,6 +21,10 @@ export interface StreamState {
   usage: TokenUsage | null;
   upload: { sent: number; total: number } | null;
   progress: { step: number; steps: number } | null;
+  /** A long recording being cut: seconds of it written so far, of all. */
+  split: { doneSec: number; totalSec: number } | null;
+  /** A long recording sent in parts: its job, each part as it stands, and the parts' uploads and text. */
+  job: JobProgress | null;
   result: unknown;
   status: StreamStatus;
   /** The terminal status the gateway reported (`completed`, `incomplete`, …). */
@@ -36,6 +42,42 @@ export interface StreamState {
   endedAt: number | null;
 }
 
+export interface JobProgress {
+  jobId: string;
+  parts: TranscriptPartPlan[];
+  /** Bytes sent of each part being uploaded, by part index. */
+  uploads: Record<number, { sent: number; total: number }>;
+  /** The live transcript of each part, by part index (models that stream their text). */
+  texts: Record<number, string>;
+}
+
+/** The job after one part event; parts are replaced, never edited in place (the store compares by reference). */
+function foldJobEvent(job: JobProgress | null, event: StreamEvent): JobProgress | null {
+  switch (event.type) {
+    case 'parts':
+      return { jobId: event.jobId, parts: event.parts, uploads: {}, texts: job?.texts ?? {} };
+    case 'part-status': {
+      if (!job) return job;
+      const parts = job.parts.map((part) =>
+        part.index === event.part ? { ...part, status: event.status } : part,
+      );
+      // A part sent again starts its text afresh.
+      const texts =
+        event.status === 'sending' && job.texts[event.part] ? { ...job.texts, [event.part]: '' } : job.texts;
+      return { ...job, parts, texts };
+    }
+    case 'part-upload':
+      return (
+        job && { ...job, uploads: { ...job.uploads, [event.part]: { sent: event.sent, total: event.total } } }
+      );
+    case 'text-delta':
+      if (!job || event.part === undefined) return job;
+      return { ...job, texts: { ...job.texts, [event.part]: (job.texts[event.part] ?? '') + event.text } };
+    default:
+      return job;
+  }
+}
+
 export interface StreamsSlice {
   streams: Record<string, StreamState>;
   applyStreamBatch(batch: StreamBatch): void;
@@ -48,6 +90,8 @@ const emptyStream = (): StreamState => ({
   usage: null,
   upload: null,
   progress: null,
+  split: null,
+  job: null,
   result: undefined,
   status: 'running',
   doneStatus: null,
@@ -75,7 +119,17 @@ export function foldStreamBatch(
   for (const event of batch.events) {
     switch (event.type) {
       case 'text-delta':
-        text += event.text;
+        // A part's text is kept with its part: parts sent at once would interleave here.
+        if (event.part === undefined) text += event.text;
+        else next.job = foldJobEvent(next.job, event);
+        break;
+      case 'split-progress':
+        next.split = { doneSec: event.doneSec, totalSec: event.totalSec };
+        break;
+      case 'parts':
+      case 'part-status':
+      case 'part-upload':
+        next.job = foldJobEvent(next.job, event);
         break;
       case 'reasoning-delta':
         reasoning += event.text;

@@ -8,7 +8,9 @@ import type {
   TranscribeMode,
   TranscriptionDone,
   TranscriptionOptions,
+  TranscriptPartPlan,
   TranscriptSummary,
+  UnfinishedJob,
 } from '../../../src-preload/contract.ts';
 import type { RefusedFile } from '../audio/accepted-files.ts';
 import type { AppState } from './index.ts';
@@ -18,7 +20,15 @@ import type { StreamState } from './streams.ts';
  * `uploading`: the request is being sent (from the moment it is asked for); `waiting`: the whole file is
  * with the gateway and no answer has come yet.
  */
-export type QueueItemStatus = 'queued' | 'uploading' | 'waiting' | 'done' | 'failed' | 'cancelled';
+export type QueueItemStatus =
+  | 'queued'
+  | 'uploading'
+  | 'waiting'
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  /** A long recording whose parts are not all done, found again after the app was closed. */
+  | 'paused';
 
 export interface QueueItem {
   id: string;
@@ -38,6 +48,19 @@ export interface QueueItem {
   upload: { sent: number; total: number } | null;
   entry: TranscriptSummary | null;
   error: AppError | null;
+  /**
+   * A long recording sent in parts (main's job, kept across restarts): Retry resumes it, sending only the
+   * parts not done; removing the item lets main delete the parts.
+   */
+  jobId: string | null;
+  /** Its parts as they last stood (`null` until main has cut the recording). */
+  parts: TranscriptPartPlan[] | null;
+  /** Seconds cut so far, of all, while main cuts the recording. */
+  split: { doneSec: number; totalSec: number } | null;
+  /** The next start sends only this part (Retry on one failed part). */
+  resumePart: number | null;
+  /** `false`: a diarized long recording whose speakers are labelled per part (they could not be matched). */
+  speakersMatched: boolean;
   /** The item this one is the shortened copy of (the "first 30 seconds" check). */
   clipOf: string | null;
   /** A shorter clip of it is being made. */
@@ -78,7 +101,12 @@ export const createTranscribeQueueSlice: StateCreator<AppState, [], [], Transcri
 
 export const isRunning = (status: QueueItemStatus): boolean => status === 'uploading' || status === 'waiting';
 export const isFinished = (status: QueueItemStatus): boolean =>
-  status === 'done' || status === 'failed' || status === 'cancelled';
+  status === 'done' || status === 'failed' || status === 'cancelled' || status === 'paused';
+/** Not running, and Retry would send it again (a job resumes where it stopped). */
+export const isRetryable = (status: QueueItemStatus): boolean =>
+  status === 'failed' || status === 'cancelled' || status === 'paused';
+/** A job whose finished parts would be lost with the item: "Clear finished" leaves it in the list. */
+const holdsUnfinishedJob = (item: QueueItem): boolean => item.jobId !== null && item.status !== 'done';
 
 export function newQueueItem(
   id: string,
@@ -98,8 +126,24 @@ export function newQueueItem(
     upload: null,
     entry: null,
     error: null,
+    jobId: null,
+    parts: null,
+    split: null,
+    resumePart: null,
+    speakersMatched: true,
     clipOf,
     clipping: false,
+  };
+}
+
+/** An unfinished long recording from an earlier run, listed as paused until the user resumes or removes it. */
+export function pausedJobItem(id: string, job: UnfinishedJob, audio: AudioFile): QueueItem {
+  return {
+    ...newQueueItem(id, audio, { options: job.options, mode: job.mode }),
+    durationSec: job.durationSec ?? audio.durationSec,
+    status: 'paused',
+    jobId: job.jobId,
+    parts: job.parts,
   };
 }
 
@@ -157,11 +201,24 @@ const NO_SAVED_TRANSCRIPT: AppError = {
   hint: 'Try again. If it keeps happening, the gateway’s answer may not be a transcript.',
 };
 
-type StreamView = Pick<StreamState, 'status' | 'upload' | 'result' | 'error'>;
+type StreamView = Pick<StreamState, 'status' | 'upload' | 'result' | 'error'> &
+  Partial<Pick<StreamState, 'split' | 'job'>>;
+
+/** The item with what its stream says of its job (parts, cutting); the same object when that is unchanged. */
+function followJob(item: QueueItem, stream: StreamView): QueueItem {
+  const job = stream.job ?? null;
+  const jobId = job?.jobId ?? item.jobId;
+  const parts = job?.parts ?? item.parts;
+  const split = job ? null : (stream.split ?? null);
+  if (jobId === item.jobId && parts === item.parts && split === item.split) return item;
+  return { ...item, jobId, parts, split };
+}
 
 /** An item after what its stream has said so far; the same object when nothing it shows has changed. */
-export function followStream(item: QueueItem, stream: StreamView): QueueItem {
+export function followStream(item: QueueItem, current: StreamView): QueueItem {
   if (!isRunning(item.status)) return item;
+  item = followJob(item, current);
+  const stream = current;
   switch (stream.status) {
     case 'error':
       return { ...item, status: 'failed', error: stream.error ?? NO_SAVED_TRANSCRIPT, upload: null };
@@ -170,7 +227,13 @@ export function followStream(item: QueueItem, stream: StreamView): QueueItem {
     case 'done': {
       const done = transcriptionDoneOf(stream.result);
       return done
-        ? { ...item, status: 'done', entry: done.entry, upload: null }
+        ? {
+            ...item,
+            status: 'done',
+            entry: done.entry,
+            upload: null,
+            speakersMatched: done.speakersMatched ?? true,
+          }
         : { ...item, status: 'failed', error: NO_SAVED_TRANSCRIPT, upload: null };
     }
     default: {
@@ -211,10 +274,21 @@ export function retryItem(
   items: QueueItem[],
   id: string,
   request: Pick<QueueItem, 'options' | 'mode'> | null = null,
+  part: number | null = null,
 ): QueueItem[] {
   return replaceItem(items, id, (item) =>
-    item.status === 'failed' || item.status === 'cancelled'
-      ? { ...item, ...request, status: 'queued', streamId: null, upload: null, error: null, entry: null }
+    isRetryable(item.status)
+      ? {
+          ...item,
+          // A job is resumed as it was asked for: its finished parts were made with those options.
+          ...(item.jobId === null ? request : null),
+          status: 'queued',
+          streamId: null,
+          upload: null,
+          error: null,
+          entry: null,
+          resumePart: item.jobId === null ? null : part,
+        }
       : item,
   );
 }
@@ -233,10 +307,12 @@ export function removeItem(items: QueueItem[], id: string): QueueItem[] {
   return item && isFinished(item.status) ? items.filter((i) => i.id !== id) : items;
 }
 
+/** What "Clear finished" takes away: finished items, except those holding an unfinished job. */
+export const clearedByClearFinished = (item: QueueItem): boolean =>
+  isFinished(item.status) && !holdsUnfinishedJob(item);
+
 export function clearFinished(items: QueueItem[]): QueueItem[] {
-  return items.some((item) => isFinished(item.status))
-    ? items.filter((item) => !isFinished(item.status))
-    : items;
+  return items.some(clearedByClearFinished) ? items.filter((item) => !clearedByClearFinished(item)) : items;
 }
 
 /**
@@ -247,7 +323,8 @@ export function audioLeftBehind(before: readonly QueueItem[], after: readonly Qu
   if (before === after) return [];
   const held = new Set(after.map((item) => item.audio.path));
   const left = new Set<string>();
-  for (const item of before) if (!held.has(item.audio.path)) left.add(item.audio.path);
+  // '' is a job's recording that was gone when the job was listed again: there is nothing to let go of.
+  for (const item of before) if (item.audio.path && !held.has(item.audio.path)) left.add(item.audio.path);
   return [...left];
 }
 

@@ -208,7 +208,8 @@ describe('transcribing', () => {
     expect(await t.ok('transcripts.list', {})).toEqual([]);
   });
 
-  it('refuses a file over the profile’s upload limit before sending or keeping anything', async () => {
+  it('refuses a file over the profile’s upload limit that it cannot cut, before sending or keeping anything', async () => {
+    // Named .wav, but no WAV inside: nothing can read it to cut it into parts.
     const path = userFile('big.wav', Buffer.alloc(2 * 1024 * 1024));
     const id = (await t.ok('settings.get', undefined)).profiles[0]!.id;
     await t.ok('profiles.update', {
@@ -245,6 +246,111 @@ describe('transcribing', () => {
     expect(events.some((e) => e.type === 'result')).toBe(false);
     expect(recordings()).toEqual([]);
     expect(await t.ok('transcripts.list', {})).toEqual([]);
+  });
+});
+
+describe('long recordings (issue 16)', () => {
+  /** 100 seconds of 24 kHz mono: a 440 Hz tone for the first half of every 10 s, then silence. */
+  const longWav = () => {
+    const pcm = Buffer.alloc(24_000 * 2 * 100);
+    for (let i = 0; i < 24_000 * 100; i++) {
+      if (i % 240_000 < 120_000)
+        pcm.writeInt16LE(Math.round(6000 * Math.sin((2 * Math.PI * 440 * i) / 24_000)), i * 2);
+    }
+    return new Uint8Array(wavFile(pcm));
+  };
+  const parts = { maxSeconds: 30, concurrency: 2 };
+  const jobsDir = () => join(t.dataDir, 'transcript-jobs');
+
+  it('a recording longer than a part goes in parts, and nothing is left of the job once saved', async () => {
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1', responseFormat: 'verbose_json', timestampGranularities: ['segment'] },
+      mode: 'transcribe',
+      parts,
+    });
+    const events = await finished(streamId);
+    const plan = events.find((e) => e.type === 'parts');
+    expect(plan?.type === 'parts' && plan.parts.length).toBe(4);
+    const { transcript, entry } = resultOf(events);
+    // One tone every 10 s: ten segments, each at its place on the whole recording's timeline.
+    expect(transcript.segments.map((segment) => Math.round(segment.start))).toEqual([
+      0, 10, 20, 30, 40, 50, 60, 70, 80, 90,
+    ]);
+    expect(entry.durationSec).toBe(100);
+    expect(gateway.requests.map((r) => r.multipart?.files[0]?.filename).sort()).toEqual([
+      'part-001.wav',
+      'part-002.wav',
+      'part-003.wav',
+      'part-004.wav',
+    ]);
+    expect(readdirSync(jobsDir())).toEqual([]);
+    expect(await t.ok('audio.jobs', undefined)).toEqual([]);
+  });
+
+  it('a job with a failed part is listed again, keeps its recording, and goes (with it) when discarded', async () => {
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'status', status: 500, shape: 'openai', message: 'upstream error' },
+      times: 4,
+    });
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts,
+    });
+    const events = await finished(streamId);
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringMatching(/^4 of 4 parts were not transcribed/) },
+    });
+    // The recording the job was cut from stays: a resume needs nothing else, but the history will play it.
+    expect(recordings()).toHaveLength(1);
+    const [job] = await t.ok('audio.jobs', undefined);
+    expect(job).toMatchObject({ name: 'standup.wav', durationSec: 100, audio: { name: 'standup.wav' } });
+    expect(job!.parts.map((p) => p.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    // The window may name the recording (to play it, or let it go).
+    expect(await t.call('audio.release', { paths: [job!.audio!.path] })).toMatchObject({
+      ok: true,
+      data: { deleted: 0 },
+    });
+
+    expect(await t.ok('audio.discardJob', { jobId: job!.jobId })).toEqual({ discarded: true });
+    expect(await t.ok('audio.jobs', undefined)).toEqual([]);
+    expect(readdirSync(jobsDir())).toEqual([]);
+    expect(recordings()).toEqual([]);
+  });
+
+  it('a resume sends only what is not done, and refuses a job it does not have', async () => {
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'status', status: 500, shape: 'openai', message: 'upstream error' },
+    });
+    const first = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts: { maxSeconds: 30, concurrency: 1 },
+    });
+    await finished(first.streamId);
+    const [job] = await t.ok('audio.jobs', undefined);
+    expect(job!.parts.map((p) => p.status)).toEqual(['failed', 'done', 'done', 'done']);
+    const sent = gateway.requests.length;
+    const { streamId } = await t.ok('audio.resumeJob', { jobId: job!.jobId, concurrency: 2 });
+    const { entry } = resultOf(await finished(streamId));
+    expect(entry.name).toBe('standup.wav');
+    expect(gateway.requests.slice(sent).map((r) => r.multipart?.files[0]?.filename)).toEqual([
+      'part-001.wav',
+    ]);
+
+    const gone = await t.call('audio.resumeJob', { jobId: job!.jobId, concurrency: 2 });
+    const events = gone.ok ? await finished(gone.data.streamId) : [];
+    expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'not_found' } });
+    expect(await t.call('audio.resumeJob', { jobId: '../etc', concurrency: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
   });
 });
 
@@ -458,6 +564,9 @@ describe('the transcript history', () => {
 
     const saved = await t.ok('transcripts.get', { id: entry.id });
     expect(saved.transcript.segments.map((s) => s.text)).toEqual(['Good morning.', 'Let us begin.']);
+    // The window gets what it shows; word timings and the raw answer stay with main, for the exports.
+    expect(Object.keys(saved.transcript)).not.toContain('words');
+    expect(Object.keys(saved.transcript)).not.toContain('raw');
     const audio = saved.audio as AudioFile;
     expect(audio).toMatchObject({ name: 'Standup.wav', kind: 'file', durationSec: 6 });
     expect(audio.url).toMatch(/^app:\/\/gateway-studio\/media\/recordings\/.+-standup\.wav$/);

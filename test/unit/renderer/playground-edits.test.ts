@@ -106,6 +106,8 @@ const stream = (patch: Partial<StreamState>): StreamState => ({
   usage: null,
   upload: null,
   progress: null,
+  split: null,
+  job: null,
   result: undefined,
   status: 'done',
   doneStatus: null,

@@ -66,7 +66,7 @@ const summary: TranscriptSummary = {
 
 const done: TranscriptionDone = {
   entry: summary,
-  transcript: { text: 'Hello there', segments: [], words: [], raw: '{}', format: 'verbose_json' },
+  transcript: { text: 'Hello there', segments: [], format: 'verbose_json' },
 };
 
 const tooLarge: AppError = {

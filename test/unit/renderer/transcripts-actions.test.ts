@@ -37,7 +37,7 @@ const summary = (id: string, name = `${id}.wav`): TranscriptSummary => ({
 const entry = (id: string): TranscriptEntry => ({
   ...summary(id),
   options: { model: 'whisper-1' },
-  transcript: { text: 'Thanks for joining.', segments: [], words: [], raw: '', format: 'json' },
+  transcript: { text: 'Thanks for joining.', segments: [], format: 'json' },
   audioPath: `/audio/${id}.wav`,
   audio: null,
 });

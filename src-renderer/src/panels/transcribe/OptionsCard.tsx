@@ -1,7 +1,10 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
+  MAX_PART_CONCURRENCY,
+  MAX_PART_SECONDS,
   MAX_TRANSCRIBE_CONCURRENCY,
+  MIN_PART_SECONDS,
   type TimestampDetail,
   type TranscribeMode,
   type TranscribePrefs,
@@ -158,6 +161,7 @@ export function OptionsCard() {
                 <TemperatureField id={`${id}-temperature`} value={prefs.temperature} />
                 <ConcurrencyField id={`${id}-concurrency`} value={prefs.concurrency} />
               </div>
+              <PartFields id={id} prefs={prefs} />
             </div>
           ) : null}
         </div>
@@ -192,6 +196,7 @@ function moreSummary(prefs: TranscribePrefs): string {
   if (prefs.prompt.trim()) parts.push('prompt');
   if (prefs.temperature !== null) parts.push(`temperature ${prefs.temperature}`);
   parts.push(`${prefs.concurrency} ${prefs.concurrency === 1 ? 'file' : 'files'} at once`);
+  parts.push(`${prefs.partMinutes}-minute parts`);
   return parts.join(' · ');
 }
 
@@ -289,26 +294,79 @@ function temperatureFromInput(text: string): number | null | undefined {
   return Number.isFinite(number) && number >= 0 && number <= 1 ? number : undefined;
 }
 
-/** How many queue items are sent at once (1 to the contract's maximum). */
-function ConcurrencyField({ id, value }: { id: string; value: number }) {
+interface WholeNumberFieldProps {
+  id: string;
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  value: number;
+  onChoose(value: number): void;
+}
+
+/** A whole number kept within `min`–`max`; what is typed outside is brought back in, an empty field ignored. */
+function WholeNumberField({ id, label, description, min, max, value, onChoose }: WholeNumberFieldProps) {
   const choose = (text: string) => {
     const number = Math.round(Number(text));
     if (!Number.isFinite(number) || text.trim() === '') return;
-    remember({ concurrency: Math.min(MAX_TRANSCRIBE_CONCURRENCY, Math.max(1, number)) });
+    onChoose(Math.min(max, Math.max(min, number)));
   };
   return (
-    <FormRow controlId={id} label="At once" description={`1–${MAX_TRANSCRIBE_CONCURRENCY} files at a time.`}>
+    <FormRow controlId={id} label={label} description={description}>
       <input
         id={id}
         className="input options-card__number"
         type="number"
-        min={1}
-        max={MAX_TRANSCRIBE_CONCURRENCY}
+        min={min}
+        max={max}
         step={1}
         value={value}
         aria-describedby={`${id}-help`}
         onChange={(event) => choose(event.target.value)}
       />
     </FormRow>
+  );
+}
+
+/** How many queue items are sent at once (1 to the contract's maximum). */
+function ConcurrencyField({ id, value }: { id: string; value: number }) {
+  return (
+    <WholeNumberField
+      id={id}
+      label="At once"
+      description={`1–${MAX_TRANSCRIBE_CONCURRENCY} files at a time.`}
+      min={1}
+      max={MAX_TRANSCRIBE_CONCURRENCY}
+      value={value}
+      onChoose={(concurrency) => remember({ concurrency })}
+    />
+  );
+}
+
+/** How long recordings are cut: the longest part, and how many parts of one recording go at once. */
+function PartFields({ id, prefs }: { id: string; prefs: TranscribePrefs }) {
+  const minMinutes = Math.ceil(MIN_PART_SECONDS / 60);
+  const maxMinutes = MAX_PART_SECONDS / 60;
+  return (
+    <div className="options-card__pair">
+      <WholeNumberField
+        id={`${id}-part-minutes`}
+        label="Part length"
+        description={`Minutes; longer recordings are cut (${minMinutes}–${maxMinutes}).`}
+        min={minMinutes}
+        max={maxMinutes}
+        value={prefs.partMinutes}
+        onChoose={(partMinutes) => remember({ partMinutes })}
+      />
+      <WholeNumberField
+        id={`${id}-part-concurrency`}
+        label="Parts at once"
+        description={`1–${MAX_PART_CONCURRENCY} parts of one recording.`}
+        min={1}
+        max={MAX_PART_CONCURRENCY}
+        value={prefs.partConcurrency}
+        onChoose={(partConcurrency) => remember({ partConcurrency })}
+      />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import {
   Clock,
   Hourglass,
   LoaderCircle,
+  Pause,
   RotateCcw,
   Scissors,
   Trash2,
@@ -23,7 +24,9 @@ import {
 import { CHECK_CLIP_SECONDS } from '../../audio/clip.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { useAppStore } from '../../store/index.ts';
+import type { JobProgress } from '../../store/streams.ts';
 import {
+  clearedByClearFinished,
   isFinished,
   type QueueItem,
   type QueueItemStatus,
@@ -33,6 +36,7 @@ import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
 import { formatBytes } from '../../util/bytes.ts';
 import { formatClock } from '../../util/time.ts';
 import { ModeBadge } from './ModeBadge.tsx';
+import { FailedParts, LiveTranscript, PartsStrip, partsStatusText, useJobProgress } from './QueueParts.tsx';
 
 const STATUS_ICONS: Record<QueueItemStatus, LucideIcon> = {
   queued: Clock,
@@ -41,12 +45,13 @@ const STATUS_ICONS: Record<QueueItemStatus, LucideIcon> = {
   done: CircleCheck,
   failed: CircleExclamationPoint,
   cancelled: Ban,
+  paused: Pause,
 };
 
 /** The queue, first queued on top (the order items start in). */
 export function QueueList() {
   const items = useAppStore((s) => s.transcribeQueue);
-  const finished = items.filter((item) => isFinished(item.status)).length;
+  const finished = items.filter(clearedByClearFinished).length;
   if (items.length === 0) {
     return (
       <p className="queue-empty" data-testid="queue-empty">
@@ -72,7 +77,9 @@ export function QueueList() {
   );
 }
 
-function statusText(item: QueueItem): string {
+function statusText(item: QueueItem, job: JobProgress | null): string {
+  const parts = partsStatusText(item, job);
+  if (parts !== null) return parts;
   switch (item.status) {
     case 'queued':
       return 'Queued';
@@ -86,6 +93,8 @@ function statusText(item: QueueItem): string {
       return 'Failed';
     case 'cancelled':
       return 'Cancelled';
+    case 'paused':
+      return 'Paused';
   }
 }
 
@@ -101,7 +110,9 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
   const clipOfName = useAppStore((s) =>
     item.clipOf ? (s.transcribeQueue.find((i) => i.id === item.clipOf)?.audio.name ?? null) : null,
   );
+  const job = useJobProgress(item);
   const Icon = STATUS_ICONS[item.status];
+  const running = item.status === 'uploading' || item.status === 'waiting';
   const name = item.audio.name;
   const duration = item.durationSec !== null ? formatClock(item.durationSec) : '—';
 
@@ -118,7 +129,7 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
       className={`queue-item queue-item--${item.status}${isOpen ? ' queue-item--open' : ''}`}
       data-testid="queue-item"
       data-status={item.status}
-      aria-label={`${name}: ${statusText(item)}`}
+      aria-label={`${name}: ${statusText(item, job)}`}
     >
       <span className="queue-item__icon" aria-hidden>
         <Icon size={16} className={item.status === 'uploading' ? 'spin' : undefined} />
@@ -150,9 +161,14 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
             <span>{formatBytes(item.audio.size)}</span>
           </span>
           <span className="queue-item__status" data-testid="queue-item-status" title={segmentsNote(item)}>
-            {statusText(item)}
+            {statusText(item, job)}
           </span>
         </p>
+        {item.speakersMatched ? null : (
+          <p className="queue-item__note" data-testid="queue-item-speakers-note">
+            Speakers are labelled per part: the model’s labels cannot be matched from one part to the next.
+          </p>
+        )}
         {clipOfName ? (
           <p className="queue-item__note">
             A check: the first {CHECK_CLIP_SECONDS} s of {clipOfName}
@@ -160,20 +176,32 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
         ) : null}
       </div>
       <ItemActions item={item} />
-      {item.status === 'uploading' || item.status === 'waiting' ? <ItemProgress item={item} /> : null}
+      {running && item.parts === null ? <ItemProgress item={item} /> : null}
+      {item.parts !== null && item.status !== 'done' ? <PartsStrip item={item} job={job} /> : null}
+      {running ? <LiveTranscript item={item} job={job} /> : null}
       {item.status === 'failed' && item.error ? <ItemError item={item} /> : null}
     </li>
   );
 });
 
 function ItemProgress({ item }: { item: QueueItem }) {
-  const waiting = item.status === 'waiting';
-  const percent = uploadPercent(item.upload);
+  // Cutting a long recording into parts comes first, and fills the bar on its own.
+  const cutting = item.split;
+  const waiting = item.status === 'waiting' && !cutting;
+  const percent = cutting
+    ? Math.floor((cutting.doneSec / Math.max(cutting.totalSec, 1e-9)) * 100)
+    : uploadPercent(item.upload);
   return (
     <div
       className={`queue-item__progress${waiting ? ' queue-item__progress--waiting' : ''}`}
       role="progressbar"
-      aria-label={waiting ? `Waiting for the gateway: ${item.audio.name}` : `Uploading ${item.audio.name}`}
+      aria-label={
+        cutting
+          ? `Cutting ${item.audio.name} into parts`
+          : waiting
+            ? `Waiting for the gateway: ${item.audio.name}`
+            : `Uploading ${item.audio.name}`
+      }
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={waiting ? undefined : percent}
@@ -195,21 +223,24 @@ function ItemError({ item }: { item: QueueItem }) {
           {error.hint}
         </p>
       ) : null}
+      <FailedParts item={item} />
       <div className="queue-item__error-actions">
         <Button size="sm" icon={RotateCcw} onClick={() => retryQueueItem(item.id)}>
-          Retry
+          {item.jobId !== null ? 'Retry failed parts' : 'Retry'}
         </Button>
         {/* The gateway's own advice for any failed audio request: check it with a shorter file. */}
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={Scissors}
-          busy={item.clipping}
-          onClick={() => void checkWithShorterClip(item.id)}
-          data-testid="queue-item-check-shorter"
-        >
-          Check with the first {CHECK_CLIP_SECONDS} seconds
-        </Button>
+        {item.jobId !== null ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={Scissors}
+            busy={item.clipping}
+            onClick={() => void checkWithShorterClip(item.id)}
+            data-testid="queue-item-check-shorter"
+          >
+            Check with the first {CHECK_CLIP_SECONDS} seconds
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -230,11 +261,11 @@ function ItemActions({ item }: { item: QueueItem }) {
       {item.status === 'uploading' || item.status === 'waiting' ? (
         <IconButton icon={X} size="sm" label={`Cancel ${name}`} onClick={() => cancelQueueItem(item.id)} />
       ) : null}
-      {item.status === 'cancelled' ? (
+      {item.status === 'cancelled' || item.status === 'paused' ? (
         <IconButton
           icon={RotateCcw}
           size="sm"
-          label={`Retry ${name}`}
+          label={item.jobId !== null ? `Resume ${name}` : `Retry ${name}`}
           onClick={() => retryQueueItem(item.id)}
         />
       ) : null}

@@ -1,7 +1,7 @@
 import { AudioLines, AudioWaveform, Download, FilePlus2, Languages, Mic, Upload } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addDroppedFiles, pickAudioFiles } from '../../actions/transcribe-input.ts';
-import { requireModel } from '../../actions/transcribe-queue.ts';
+import { requireModel, restoreUnfinishedJobs } from '../../actions/transcribe-queue.ts';
 import { useHasOpenTranscript } from '../../actions/transcripts.ts';
 import { ACCEPTED_FORMATS_TEXT } from '../../audio/accepted-files.ts';
 import { waveSurferModules } from '../../audio/wavesurfer.ts';
@@ -56,6 +56,8 @@ export function TranscribePanel() {
 
   // An opened transcript and the recorder both draw a waveform.
   useEffect(() => prefetchAfterFirstScreen([waveSurferModules]), []);
+  // Long recordings an earlier run left unfinished come back into the queue, paused.
+  useEffect(() => void restoreUnfinishedJobs(), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

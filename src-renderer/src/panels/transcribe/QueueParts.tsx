@@ -1,0 +1,135 @@
+// A long recording's parts in its queue row: one line of where it stands ("Part 3 of 12 · 41 %"), a strip
+// with a cell per part, the failed parts with their reason and a Retry each, and the live transcript of
+// the parts being sent.
+import { RotateCcw } from 'lucide-react';
+import type { TranscriptPartPlan } from '../../../../src-preload/contract.ts';
+import { retryQueuePart } from '../../actions/transcribe-queue.ts';
+import { Button } from '../../components/Button.tsx';
+import { useAppStore } from '../../store/index.ts';
+import type { JobProgress } from '../../store/streams.ts';
+import { isRunning, type QueueItem } from '../../store/transcribe-queue.ts';
+import { formatClock } from '../../util/time.ts';
+
+/** How much of the live transcript a row shows: its end, where the new words arrive. */
+const LIVE_TAIL_CHARS = 280;
+
+const EMPTY_JOB: JobProgress | null = null;
+
+/** The running item's job as its stream reports it (uploads and live text are not copied into the queue). */
+export function useJobProgress(item: QueueItem): JobProgress | null {
+  return useAppStore((s) => (item.streamId ? (s.streams[item.streamId]?.job ?? EMPTY_JOB) : EMPTY_JOB));
+}
+
+/** The live transcript of a running item that is not in parts (a model that streams its text). */
+export function useLiveText(item: QueueItem): string {
+  return useAppStore((s) => (item.streamId ? (s.streams[item.streamId]?.text ?? '') : ''));
+}
+
+const percentOf = (upload: { sent: number; total: number } | undefined) =>
+  upload && upload.total > 0 ? Math.min(100, Math.floor((upload.sent / upload.total) * 100)) : 0;
+
+const partRange = (part: TranscriptPartPlan) => `${formatClock(part.startSec)}–${formatClock(part.endSec)}`;
+
+/** One line for a long recording's row: cutting, sending a part, paused or failed with how many done. */
+export function partsStatusText(item: QueueItem, job: JobProgress | null): string | null {
+  if (item.split && item.parts === null) {
+    const { doneSec, totalSec } = item.split;
+    return `Cutting into parts · ${totalSec > 0 ? Math.floor((doneSec / totalSec) * 100) : 0} %`;
+  }
+  const parts = job?.parts ?? item.parts;
+  // No parts yet: a job stopped while it was being cut reads like any other item.
+  if (!parts || parts.length === 0) return null;
+  const total = parts.length;
+  const done = parts.filter((part) => part.status === 'done').length;
+  if (isRunning(item.status)) {
+    const sending = parts.find((part) => part.status === 'sending');
+    if (!sending) return `${done} of ${total} parts done`;
+    const upload = job?.uploads[sending.index];
+    const sent = upload && upload.total > 0 && upload.sent >= upload.total;
+    const where = `Part ${sending.index + 1} of ${total}`;
+    return sent ? `${where} · transcribing` : `${where} · ${percentOf(upload)} %`;
+  }
+  if (item.status === 'paused') return `Paused · ${done} of ${total} parts done`;
+  if (item.status === 'cancelled') return `Stopped · ${done} of ${total} parts done`;
+  if (item.status === 'failed') {
+    const failed = parts.filter((part) => part.status === 'failed').length;
+    return `${failed} of ${total} parts failed`;
+  }
+  return null;
+}
+
+/** A cell per part, coloured by where it stands; the sending ones fill as they upload. */
+export function PartsStrip({ item, job }: { item: QueueItem; job: JobProgress | null }) {
+  const parts = job?.parts ?? item.parts;
+  if (!parts || parts.length < 2) return null;
+  const done = parts.filter((part) => part.status === 'done').length;
+  return (
+    <ol
+      className="queue-parts"
+      aria-label={`${done} of ${parts.length} parts done`}
+      data-testid="queue-item-parts"
+    >
+      {parts.map((part) => {
+        const fill = part.status === 'sending' ? percentOf(job?.uploads[part.index]) : null;
+        return (
+          <li
+            key={part.index}
+            className={`queue-parts__cell queue-parts__cell--${part.status}`}
+            title={`Part ${part.index + 1} · ${partRange(part)} · ${part.status}`}
+            data-testid="queue-part"
+            data-status={part.status}
+          >
+            {fill !== null ? <span className="queue-parts__fill" style={{ width: `${fill}%` }} /> : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** The failed parts of a stopped long recording, each with a Retry that sends that part alone. */
+export function FailedParts({ item }: { item: QueueItem }) {
+  const failed = (item.parts ?? []).filter((part) => part.status === 'failed');
+  if (failed.length === 0) return null;
+  return (
+    <ul className="queue-parts__failed" aria-label="Failed parts">
+      {failed.map((part) => (
+        <li key={part.index} className="queue-parts__failed-row" data-testid="queue-failed-part">
+          <span>
+            Part {part.index + 1} <span className="queue-parts__range">{partRange(part)}</span>
+          </span>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={RotateCcw}
+            onClick={() => retryQueuePart(item.id, part.index)}
+          >
+            Retry part {part.index + 1}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The end of the transcript as it arrives: the part being sent, or the whole file's. */
+export function LiveTranscript({ item, job }: { item: QueueItem; job: JobProgress | null }) {
+  const whole = useLiveText(item);
+  let text = whole;
+  let label = 'Live transcript';
+  if (job) {
+    const indexes = Object.keys(job.texts)
+      .map(Number)
+      .sort((a, b) => a - b);
+    const latest = [...indexes].reverse().find((index) => job.texts[index]);
+    text = latest === undefined ? '' : (job.texts[latest] ?? '');
+    if (latest !== undefined) label = `Live transcript of part ${latest + 1}`;
+  }
+  if (!text) return null;
+  const tail = text.length > LIVE_TAIL_CHARS ? `…${text.slice(-LIVE_TAIL_CHARS).trimStart()}` : text;
+  return (
+    <p className="queue-item__live" title={label} data-testid="queue-item-live">
+      {tail}
+    </p>
+  );
+}
