@@ -460,7 +460,7 @@ test('options are remembered after a reload, and a text-only model disables time
     .click();
   await options().getByLabel('Prompt').fill('Names: Anke, Jörg.');
   await options().getByLabel('Temperature').fill('0.3');
-  await options().getByLabel('At once').fill('3');
+  await options().getByLabel('At once', { exact: true }).fill('3');
   await app.screenshot('transcribe-options');
 
   // Saved by main (a moment after the last change), then read back after a reload.
@@ -483,7 +483,7 @@ test('options are remembered after a reload, and a text-only model disables time
     .click();
   await expect(options().getByLabel('Prompt')).toHaveValue('Names: Anke, Jörg.');
   await expect(options().getByLabel('Temperature')).toHaveValue('0.3');
-  await expect(options().getByLabel('At once')).toHaveValue('3');
+  await expect(options().getByLabel('At once', { exact: true })).toHaveValue('3');
 
   // whisper-1 brings timestamps back; translate mode is remembered too.
   await options().getByLabel('Model', { exact: true }).fill('whisper-1');

@@ -185,7 +185,8 @@ test('cancel stops every part; after a restart the recording resumes, and no fin
   await setParts(first.page, 1, 2);
   fakeGateway.inject({
     match: { path: '/v1/audio/transcriptions' },
-    fault: { kind: 'stall-headers', ms: 1_500 },
+    // Long enough that the two parts on their way are still there when the test, on a loaded machine, cancels.
+    fault: { kind: 'stall-headers', ms: 4_000 },
     times: 100,
   });
   await addFile(first, long.path);
@@ -195,6 +196,8 @@ test('cancel stops every part; after a restart the recording resumes, and no fin
     timeout: 20_000,
   });
   await expect(item.locator('[data-testid="queue-part"][data-status="sending"]')).toHaveCount(2);
+  // Both requests have reached the gateway (a part is "sending" from the moment it is asked for).
+  await expect.poll(() => fakeGateway.activeRequests ?? 0).toBe(2);
   const closedBefore = fakeGateway.closedByClient ?? 0;
   await item.getByRole('button', { name: 'Cancel lecture-4min.wav' }).click();
   await expect(item).toHaveAttribute('data-status', 'cancelled');
