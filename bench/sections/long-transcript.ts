@@ -5,7 +5,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createGatewayClient } from '../../src-main/gateway/index.ts';
+import { createGatewayClient, parseSrt } from '../../src-main/gateway/index.ts';
 import { buildExport } from '../../src-main/services/transcript-export.ts';
 import { createTranscriptHistory } from '../../src-main/services/transcript-history.ts';
 import { createLongRecordings } from '../../src-main/services/transcript-jobs/long-recordings.ts';
@@ -15,19 +15,6 @@ import { makeSpeechWav, writeLongRecording } from '../support/long-recording.ts'
 import type { BenchSection } from '../types.ts';
 
 const MINUTES = 60;
-
-/** SRT cue starts in seconds, with their text. */
-function srtCues(srt: string): Array<{ start: number; text: string }> {
-  const cues: Array<{ start: number; text: string }> = [];
-  for (const block of srt.trim().split(/\n\n+/)) {
-    const lines = block.split('\n');
-    const time = /^(\d+):(\d+):(\d+),(\d+) -->/.exec(lines[1] ?? '');
-    if (!time) continue;
-    const [h, m, s, ms] = time.slice(1).map(Number) as [number, number, number, number];
-    cues.push({ start: h * 3600 + m * 60 + s + ms / 1000, text: lines.slice(2).join(' ') });
-  }
-  return cues;
-}
 
 const section: BenchSection = {
   name: 'long-transcript',
@@ -78,9 +65,10 @@ const section: BenchSection = {
       );
       const seconds = (performance.now() - started) / 1000;
       const entry = await history.get(done.entry.id);
-      const tones = srtCues(buildExport('srt', entry)).filter((cue) => /^tone \d+/.test(cue.text));
+      const tones = parseSrt(buildExport('srt', entry)).filter((cue) => /^tone \d+/.test(cue.text.trim()));
       const expected = recording.tones.map((tone) => `tone ${Math.round(tone.freqHz / 10) * 10}`);
-      const inOrder = tones.length === expected.length && tones.every((cue, i) => cue.text === expected[i]);
+      const inOrder =
+        tones.length === expected.length && tones.every((cue, i) => cue.text.trim() === expected[i]);
       const errors = recording.tones.map((tone, i) =>
         tones[i] ? Math.abs(tones[i]!.start - tone.atSec) * 1000 : Number.POSITIVE_INFINITY,
       );

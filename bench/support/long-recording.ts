@@ -8,6 +8,7 @@ import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 
 export interface LongRecording {
   path: string;
@@ -105,7 +106,7 @@ export async function makeSpeechWav(dir: string): Promise<string | null> {
 
 /** Lays sounds along the timeline with a fixed-seed generator: the same options give the same file. */
 function placeSounds(totalFrames: number, sampleRate: number, speech: Float32Array | null): Sound[] {
-  const random = seeded(0x16b);
+  const random = seededRandom(0x16b);
   const toneFrames = Math.round(TONE_SECONDS * sampleRate);
   const sounds: Sound[] = [];
   let at = Math.round(0.5 * sampleRate);
@@ -195,7 +196,8 @@ function resample(samples: Float32Array, from: number, to: number): Float32Array
   return out;
 }
 
-function wavHeader(frames: number, sampleRate: number, channels: number): Buffer {
+/** The 44-byte header of a 16-bit PCM WAV of `frames` frames. */
+export function wavHeader(frames: number, sampleRate: number, channels: number): Buffer {
   const dataBytes = frames * channels * 2;
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
@@ -211,16 +213,4 @@ function wavHeader(frames: number, sampleRate: number, channels: number): Buffer
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(dataBytes, 40);
   return header;
-}
-
-/** mulberry32: a tiny fixed-seed generator, so the timeline is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type LongRecording, makeSpeechWav, writeLongRecording } from '../../bench/support/long-recording.ts';
+import { parseSrt } from '../../src-main/gateway/index.ts';
 import { faults } from '../fake-gateway/server.ts';
 import { expect, type FakeGateway, type RunningApp, test } from './harness.ts';
 import { expectDone, queueItem, transcriptionRequests } from './transcribe-helpers.ts';
@@ -59,19 +60,6 @@ const partCells = (item: ReturnType<typeof queueItem>) => item.getByTestId('queu
 const uploadedPart = (request: FakeGateway['requests'][number]) =>
   request.multipart?.files[0]?.filename ?? '';
 
-/** SRT cues: start seconds and text. */
-function parseSrt(srt: string): Array<{ start: number; text: string }> {
-  const cues: Array<{ start: number; text: string }> = [];
-  for (const block of srt.trim().split(/\n\n+/)) {
-    const lines = block.split('\n');
-    const time = /^(\d+):(\d+):(\d+),(\d+) -->/.exec(lines[1] ?? '');
-    if (!time) continue;
-    const [h, m, s, ms] = time.slice(1).map(Number) as [number, number, number, number];
-    cues.push({ start: h * 3600 + m * 60 + s + ms / 1000, text: lines.slice(2).join(' ') });
-  }
-  return cues;
-}
-
 test('a 60-minute recording is cut into parts, sent with progress, stitched, and exported to SRT on its own timeline', async ({
   startApp,
   fakeGateway,
@@ -114,9 +102,9 @@ test('a 60-minute recording is cut into parts, sent with progress, stitched, and
   await page.getByRole('menuitem', { name: /SubRip/ }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Saved to all-hands.srt' })).toBeVisible();
   const cues = parseSrt(readFileSync(srtPath, 'utf8'));
-  const toneCues = cues.filter((cue) => /^tone \d+/.test(cue.text));
+  const toneCues = cues.filter((cue) => /^tone \d+/.test(cue.text.trim()));
   // Every tone once, in order: no cue lost or doubled where two parts meet.
-  expect(toneCues.map((cue) => cue.text)).toEqual(
+  expect(toneCues.map((cue) => cue.text.trim())).toEqual(
     long.tones.map((tone) => `tone ${Math.round(tone.freqHz / 10) * 10}`),
   );
   const errorsMs = long.tones.map((tone, i) => Math.abs(toneCues[i]!.start - tone.atSec) * 1000);

@@ -1,5 +1,6 @@
 // Small PCM WAV helpers for the split tests: write a file from a sample function, read a file's samples back.
 import { readFile, writeFile } from 'node:fs/promises';
+import { wavHeader } from '../../../bench/support/long-recording.ts';
 
 /** Writes a 16-bit WAV whose sample `i` (per channel) is `sample(i)` in [-1, 1]. */
 export async function writeWav(
@@ -16,19 +17,7 @@ export async function writeWav(
     for (let c = 0; c < channels; c += 1)
       data.writeInt16LE(channels === 2 && c === 1 ? -value : value, (i * channels + c) * 2);
   }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
+  const header = wavHeader(frames, sampleRate, channels);
   await writeFile(path, Buffer.concat([header, data]));
 }
 
