@@ -7,18 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeGateway } from '../../test/fake-gateway/server.ts';
-import {
-  flatPeaks,
-  longLecture,
-  quietLongWav,
-  saveLongTranscript,
-} from '../../test/support/long-transcript.ts';
+import { LECTURE_STEP, saveThreeHourLecture } from '../../test/support/long-transcript.ts';
 import { openApp } from '../support/app-page.ts';
 import type { BenchSection, Row } from '../types.ts';
 
 const SEGMENTS = 6_000;
-/** Seconds between segment starts: 6,000 of them make 3 hours. */
-const STEP = 1.8;
 
 interface BenchWindow {
   __benchLongTasks: Array<{ start: number; duration: number }>;
@@ -58,18 +51,7 @@ const section: BenchSection = {
     const opened = await openApp({ gateway: { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey } });
     const { page, app } = opened;
     try {
-      const lecture = longLecture(SEGMENTS, STEP);
-      const audioPath = join(folder, 'three-hour-lecture.wav');
-      await quietLongWav(audioPath, lecture.duration);
-      const id = await saveLongTranscript({
-        dataDir: app.dataDir,
-        audioPath,
-        name: 'three-hour-lecture.wav',
-        lecture,
-      });
-      // Peaks saved ahead, as a second visit would have them: decoding 3 hours of audio is not the list's cost.
-      await app.ok('transcripts.get', { id });
-      await app.ok('audio.savePeaks', { path: audioPath, peaks: flatPeaks(lecture.duration) });
+      const { lecture } = await saveThreeHourLecture(app, folder);
 
       await page.addInitScript(installProbe);
       await app.reload();
@@ -142,7 +124,7 @@ const section: BenchSection = {
             reached: Number(player.dataset.currentTime),
           };
         },
-        { duration: lecture.duration, step: STEP },
+        { duration: lecture.duration, step: LECTURE_STEP },
       );
 
       // Scroll: from the top to the bottom, most of a screenful per frame.

@@ -7,14 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { TranscriptSummary } from '../../src-preload/contract.ts';
-import {
-  flatPeaks,
-  type LongLecture,
-  lectureLine,
-  longLecture,
-  quietLongWav,
-  saveLongTranscript,
-} from '../support/long-transcript.ts';
+import { lectureLine, saveThreeHourLecture } from '../support/long-transcript.ts';
 import { expect, type FakeGateway, type RunningApp, type StartApp, test } from './harness.ts';
 
 /** What the fake gateway answers for the planning call: four segments, a pause before the last. */
@@ -385,23 +378,6 @@ test('a transcript without timings reads as plain text', async ({ startApp, fake
   await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
 });
 
-/** A 3-hour lecture, 6,000 segments with words, saved in the app's history next to its quiet audio. */
-async function saveThreeHourLecture(app: RunningApp): Promise<LongLecture> {
-  const lecture = longLecture(6_000, 1.8);
-  const audioPath = join(folder, 'three-hour-lecture.wav');
-  await quietLongWav(audioPath, lecture.duration);
-  const id = await saveLongTranscript({
-    dataDir: app.dataDir,
-    audioPath,
-    name: 'three-hour-lecture.wav',
-    lecture,
-  });
-  // Peaks kept from an earlier visit, as the app saves them: three hours of audio are not decoded here.
-  await app.ok('transcripts.get', { id });
-  await app.ok('audio.savePeaks', { path: audioPath, peaks: flatPeaks(lecture.duration) });
-  return lecture;
-}
-
 /** Rows as the reader sees them: those inside the scrolling column, below the pinned header and player. */
 async function rowsInSight(page: Page): Promise<number[]> {
   return page.evaluate(() => {
@@ -441,7 +417,7 @@ test('a 3-hour transcript of 6,000 segments opens, scrolls to its end, follows t
 }) => {
   const app = await start(startApp, fakeGateway);
   const { page } = app;
-  const lecture = await saveThreeHourLecture(app);
+  const { lecture } = await saveThreeHourLecture(app, folder);
   const count = lecture.segments.length;
   const column = page.locator('.transcribe-layout__main');
   await showHistory(page);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { recordingsFolder } from '../../src-main/services/audio-files.ts';
 import { createTranscriptHistory, TRANSCRIPTS_FOLDER } from '../../src-main/services/transcript-history.ts';
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../../src-preload/contract.ts';
+import type { RunningApp } from '../e2e/app-launch.ts';
 
 export interface LongLecture {
   segments: TranscriptSegment[];
@@ -20,8 +21,11 @@ export function lectureLine(i: number): string {
   return `Point ${i + 1}: ${i % 7 === 0 ? 'a longer aside about sampling, windows, aliasing and why patience pays off when a recording runs for hours' : 'the lecture goes on about waveforms and timing'}.`;
 }
 
+/** Seconds between the lecture's segment starts: 6,000 of them make 3 hours. */
+export const LECTURE_STEP = 1.8;
+
 /** `count` segments, one every `step` seconds; a new speaker every 25 segments. */
-export function longLecture(count = 6_000, step = 1.8): LongLecture {
+export function longLecture(count = 6_000, step = LECTURE_STEP): LongLecture {
   const segments: TranscriptSegment[] = [];
   const words: TranscriptWord[] = [];
   for (let i = 0; i < count; i++) {
@@ -115,4 +119,28 @@ export async function saveLongTranscript(options: {
 /** Flat peaks for the waveform, so opening the transcript does not decode three hours of audio. */
 export function flatPeaks(duration: number): { duration: number; data: number[] } {
   return { duration, data: Array.from({ length: 4_000 }, (_, i) => 0.2 + 0.1 * Math.sin(i / 40)) };
+}
+
+/**
+ * A 3-hour lecture, 6,000 segments with words, saved in the history of `app` next to its quiet audio
+ * (written into `folder`), with the waveform's peaks kept as an earlier visit would have kept them: three
+ * hours of audio are not decoded, which is not the list's cost.
+ */
+export async function saveThreeHourLecture(
+  app: Pick<RunningApp, 'dataDir' | 'ok'>,
+  folder: string,
+): Promise<{ lecture: LongLecture; id: string }> {
+  const lecture = longLecture();
+  const audioPath = join(folder, 'three-hour-lecture.wav');
+  await quietLongWav(audioPath, lecture.duration);
+  const id = await saveLongTranscript({
+    dataDir: app.dataDir,
+    audioPath,
+    name: 'three-hour-lecture.wav',
+    lecture,
+  });
+  // Describing the entry hands its audio to the window, which may then save the peaks.
+  await app.ok('transcripts.get', { id });
+  await app.ok('audio.savePeaks', { path: audioPath, peaks: flatPeaks(lecture.duration) });
+  return { lecture, id };
 }
