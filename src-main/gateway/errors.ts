@@ -255,8 +255,9 @@ const CONTENT_SIZE_LIMIT = /maximum content size limit \((\d+)\) exceeded/i;
  * github.com/murtaza-nasir/speakr/issues/168 and github.com/fastrepl/anarlog/pull/7135), and the same
  * refusal in other words from other providers.
  */
+// Only audio or a file: "input is too long" is how chat models refuse a long prompt, not a long recording.
 const DURATION_LIMIT =
-  /audio duration [\d.]+ seconds? is longer than ([\d.]+) seconds?|\b(?:audio|file|input)\b[^.]{0,60}\b(?:is too long|longer than the maximum|exceeds the maximum (?:duration|length))/i;
+  /audio duration [\d.]+ seconds? is longer than ([\d.]+) seconds?|\b(?:audio|file)\b[^.]{0,60}\b(?:is too long|longer than the maximum|exceeds the maximum (?:duration|length))/i;
 
 /** How many seconds the model takes, when its refusal says. */
 function durationLimitOf(message: string | undefined): number | undefined {
@@ -276,6 +277,23 @@ function isUpload(operation: Operation): boolean {
 export function callsForSplit(error: AppError): boolean {
   if (error.status === 413) return true;
   return (error.status === 400 || error.code === 'too_large') && DURATION_LIMIT.test(error.message);
+}
+
+/**
+ * What one request may carry, where the refusal says: the bytes of a 413 (upstream's count, or our own
+ * wording of it, sizeLimitMessage) and the seconds of a duration refusal. Parts are cut to these.
+ */
+export function statedUploadLimits(error: AppError): { maxBytes?: number; maxSeconds?: number } {
+  const stated: { maxBytes?: number; maxSeconds?: number } = {};
+  if (error.status === 413) {
+    const bytes = CONTENT_SIZE_LIMIT.exec(error.message)?.[1];
+    const mb = SIZE_LIMIT_WORDS.exec(error.message)?.[1];
+    if (bytes !== undefined) stated.maxBytes = Number(bytes);
+    else if (mb !== undefined) stated.maxBytes = Math.floor(Number(mb) * 1024 * 1024);
+  }
+  const seconds = durationLimitOf(error.message);
+  if (seconds !== undefined && seconds > 0) stated.maxSeconds = seconds;
+  return stated;
 }
 
 /** What a 413 asks of the user: the part of the request that can be made smaller on this call. */
@@ -581,6 +599,8 @@ function sizeLimitMessage(message: string, operation: Operation): string {
   const what = isUpload(operation) ? 'The audio file is' : 'The request is';
   return `${what} larger than the gateway takes: at most ${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB per request.`;
 }
+/** sizeLimitMessage's limit read back (statedUploadLimits): the error the page holds carries only these words. */
+const SIZE_LIMIT_WORDS = /larger than the gateway takes: at most ([\d.]+) MB per request/;
 
 /** Whether an error body is a JSON error object (`{error: …}`, either shape, or Gemini's array of one). */
 function isErrorObjectText(text: string): boolean {

@@ -51,7 +51,7 @@ import type {
 export { AUDIO_CONTENT_TYPES, UPLOAD_EXTENSIONS, uploadNameFor } from './audio.ts';
 export { catalogueFromV1, catalogueFromV1beta, familiesFromId, mergeCatalogue } from './catalogue.ts';
 export { DEFAULT_LIMITS, DEFAULT_MAX_RETRY_AFTER_MS, DEFAULT_RETRY, DEFAULT_TIMEOUTS } from './defaults.ts';
-export { callsForSplit } from './errors.ts';
+export { callsForSplit, statedUploadLimits } from './errors.ts';
 export { eventsFromChatResult } from './responses-stream.ts';
 export { normaliseTranscript, parseSrt, parseVtt } from './transcript.ts';
 export type * from './types.ts';

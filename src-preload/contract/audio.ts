@@ -264,8 +264,11 @@ export interface AudioMethods {
    * never sent again. Events and result as `audio.transcribe`.
    */
   'audio.resumeJob': { input: { jobId: string; part?: number; concurrency: number }; output: StreamStarted };
-  /** The user let go of an unfinished job: its parts and what came back for them are deleted. */
-  'audio.discardJob': { input: { jobId: string }; output: { discarded: boolean } };
+  /**
+   * The user let go of an unfinished job: its parts and what came back for them are deleted, and the
+   * recording main wrote for it too unless `keepRecording` (another queue item still holds it).
+   */
+  'audio.discardJob': { input: { jobId: string; keepRecording?: boolean }; output: { discarded: boolean } };
   'transcripts.list': { input: { query?: string }; output: TranscriptSummary[] };
   'transcripts.get': { input: { id: string }; output: TranscriptEntry };
   'transcripts.delete': { input: { id: string }; output: { deleted: boolean } };

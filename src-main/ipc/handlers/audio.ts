@@ -29,6 +29,7 @@ import {
 } from '../../services/transcript-history.ts';
 import { partPlanOf } from '../../services/transcript-jobs/job-store.ts';
 import { createLongRecordings, type RunContext } from '../../services/transcript-jobs/long-recordings.ts';
+import { limitsAfterRefusal } from '../../services/transcript-jobs/refusal-limits.ts';
 import { throttledProgress } from '../../services/upload-progress.ts';
 import type { audioSchemas } from '../schemas/audio.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
@@ -135,8 +136,9 @@ export function createAudioHandlers({
     async recordingsInUse(names: Iterable<string>) {
       const wanted = new Set(names);
       const used = await history.recordingsInUse(wanted);
-      if (used === null) return null;
-      for (const name of await long.recordingsInUse(wanted)) used.add(name);
+      const jobs = await long.recordingsInUse(wanted);
+      if (used === null || jobs === null) return null;
+      for (const name of jobs) used.add(name);
       return used;
     },
   };
@@ -212,19 +214,25 @@ export function createAudioHandlers({
             try {
               done = await transcribeWhole(job, upload, knownDuration, { ...context, history });
             } catch (error) {
-              // Refused for its size or length: cut it into parts and send those instead.
+              // Refused for its size or length: cut it into parts and send those instead. A file that
+              // cannot be cut keeps the gateway's refusal, which says what it takes.
               const tighter = signal.aborted
                 ? null
-                : long.limitsAfterRefusal(toAppError(error), audio.size, knownDuration, limits);
-              if (tighter === null || (await long.plan(audio, null, tighter)).split === false) throw error;
-              done = await long.start({ ...job, durationSec: knownDuration, limits: tighter }, context);
+                : limitsAfterRefusal(
+                    toAppError(error),
+                    { size: audio.size, durationSec: knownDuration },
+                    limits,
+                  );
+              const replan = tighter && (await long.plan(audio, null, tighter).catch(() => null));
+              if (!tighter || !replan?.split) throw error;
+              done = await long.start({ ...job, durationSec: replan.durationSec, limits: tighter }, context);
             }
           }
         } catch (error) {
           // Bytes written for this call only: with no entry in the history and no job to resume, nothing
           // would ever replay them. An unfinished job keeps its recording.
-          const kept = (await long.recordingsInUse(new Set([basename(audio.path)]))).size > 0;
-          if (written && !kept) await files.discard(audio.path);
+          const kept = await long.recordingsInUse(new Set([basename(audio.path)]));
+          if (written && kept !== null && kept.size === 0) await files.discard(audio.path);
           throw error;
         } finally {
           await ended();
@@ -265,9 +273,10 @@ export function createAudioHandlers({
       return { streamId };
     },
 
-    'audio.discardJob': async ({ jobId }) => {
+    'audio.discardJob': async ({ jobId, keepRecording }) => {
       const record = await long.discard(jobId);
       if (record === null) return { discarded: false };
+      if (keepRecording) return { discarded: true };
       // Its recording goes with it when main wrote it (a recording, or bytes given to it) and no saved
       // transcript plays it. The job itself says main wrote it, in this run or an earlier one.
       const { path } = record.source;

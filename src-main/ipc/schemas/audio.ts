@@ -106,7 +106,7 @@ export const audioSchemas = {
     part: z.number().int().nonnegative().max(100_000).optional(),
     concurrency: partConcurrency,
   }),
-  'audio.discardJob': z.object({ jobId }),
+  'audio.discardJob': z.object({ jobId, keepRecording: z.boolean().optional() }),
   'transcripts.list': z.object({ query: z.string().max(500).optional() }),
   'transcripts.get': z.object({ id: transcriptId }),
   'transcripts.delete': z.object({ id: transcriptId }),

@@ -4,7 +4,7 @@
 // every finished part and sends only the rest. The folder goes when the stitched transcript is saved, or
 // when the user removes the item.
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -26,6 +26,8 @@ const RECORD_FILE = 'job.json';
 const FORMAT_VERSION = 1;
 /** Job ids are folder names: lower-case letters, digits and dashes only, so no id can name another path. */
 export const JOB_ID_PATTERN = /^[a-z0-9-]{1,80}$/;
+/** How old a job folder without a record must be before it is taken for left over (leftWithoutRecord). */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
 /** The largest record read: every part's answer (with word timings) for a day of audio is well under. */
 const MAX_RECORD_BYTES = 256 * 1024 * 1024;
 
@@ -41,8 +43,8 @@ const partSchema = z.object({
   index: z.number().int().nonnegative(),
   startSec: z.number().nonnegative(),
   endSec: z.number().nonnegative(),
-  /** The part's file name inside the job folder. */
-  file: z.string().regex(/^part-\d{3,}\.[a-z0-9]+$/),
+  /** The part's file name inside the job folder; a part cut again names its pieces part-002-1, part-002-2… */
+  file: z.string().regex(/^part-\d{3,}(?:-\d+)*\.[a-z0-9]+$/),
   size: z.number().int().nonnegative(),
   status: z.enum(['pending', 'done', 'failed']),
   transcript: transcriptSchema.optional(),
@@ -96,6 +98,11 @@ export interface JobStore {
   get(id: string): Promise<JobRecord | null>;
   /** Every job whose record can be read, oldest first. */
   list(): Promise<JobRecord[]>;
+  /**
+   * The recording each job was cut from, or `null` when a job's record cannot be read (its recording is
+   * then unknown, and nothing may be taken for unused). Read once; kept up to date by this store's own writes.
+   */
+  sourcePaths(): Promise<string[] | null>;
   /** The folder a job's parts are written to. */
   folderOf(id: string): string;
   /** Removes a job and its parts. */
@@ -131,6 +138,44 @@ export function createJobStore(dataDir: string, now: () => Date = () => new Date
     return null;
   };
 
+  const jobIds = async () =>
+    (
+      await readdir(root).catch((error: unknown) => {
+        if (!isMissing(error)) log.warn('the jobs folder could not be read', error);
+        return [] as string[];
+      })
+    ).filter((name) => JOB_ID_PATTERN.test(name));
+
+  /**
+   * Job id → the recording it was cut from (`null`: unreadable record). Release and the start sweep ask
+   * often; reading every record (each part's answer included) each time would not do. Main is the only
+   * writer of the folder, so what it wrote since is all that changes.
+   */
+  let sources: Promise<Map<string, string | null>> | null = null;
+  const readSources = async () => {
+    const read = new Map<string, string | null>();
+    for (const id of await jobIds()) {
+      const record = await get(id);
+      if (record) read.set(id, record.source.path);
+      else if (!(await leftWithoutRecord(id))) read.set(id, null);
+    }
+    return read;
+  };
+  /**
+   * A folder with no record at all is what a stop between making a job's folder and writing its record, or
+   * during a removal, leaves: no job to resume, so it goes. Only an old one: a job being created now looks
+   * the same for a moment.
+   */
+  const leftWithoutRecord = async (id: string): Promise<boolean> => {
+    const folder = folderOf(id);
+    const record = await stat(join(folder, RECORD_FILE)).catch((error: unknown) => error);
+    if (!isMissing(record)) return false;
+    const made = await stat(folder).catch(() => null);
+    if (made === null || now().getTime() - made.mtimeMs < ORPHAN_AGE_MS) return false;
+    await rm(folder, { recursive: true, force: true });
+    log.info(`removed job folder ${id}, which had no record`);
+    return true;
+  };
   return {
     async create(job) {
       const record: JobRecord = {
@@ -143,25 +188,29 @@ export function createJobStore(dataDir: string, now: () => Date = () => new Date
       };
       await mkdir(folderOf(record.id), { recursive: true });
       await save(record);
+      // After the first read is complete: what it found of this job (perhaps the folder alone) is replaced.
+      if (sources) (await sources).set(record.id, record.source.path);
       return record;
     },
     save,
     get,
     async list() {
-      const names = await readdir(root).catch((error: unknown) => {
-        if (!isMissing(error)) log.warn('the jobs folder could not be read', error);
-        return [] as string[];
-      });
       const records: JobRecord[] = [];
-      for (const name of names.filter((n) => JOB_ID_PATTERN.test(n))) {
-        const record = await get(name);
+      for (const id of await jobIds()) {
+        const record = await get(id);
         if (record) records.push(record);
       }
       return records.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     },
+    async sourcePaths() {
+      sources ??= readSources();
+      const paths = [...(await sources).values()];
+      return paths.includes(null) ? null : (paths as string[]);
+    },
     folderOf,
     async remove(id) {
       await rm(folderOf(id), { recursive: true, force: true });
+      if (sources) (await sources).delete(id);
     },
   };
 }

@@ -4,7 +4,6 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type {
-  AppError,
   AudioFile,
   StreamEvent,
   TranscribeMode,
@@ -13,11 +12,10 @@ import type {
 } from '../../../src-preload/contract.ts';
 import { AppFailure } from '../../app-failure.ts';
 import type { GatewayClient } from '../../gateway/index.ts';
-import { callsForSplit } from '../../gateway/index.ts';
 import { probeAudio, type SplitLimits, splitAudio } from '../audio-split/index.ts';
 import { shownTranscript, type TranscriptHistory } from '../transcript-history.ts';
 import { createJobStore, type JobRecord, type JobStore } from './job-store.ts';
-import { runJob, type SplitFile } from './run-job.ts';
+import { type JobOutcome, runJob, type SplitFile } from './run-job.ts';
 
 /** Whole-file sending, or parts; a file whose length cannot be read is sent whole when it fits. */
 export type SendingPlan = { split: false } | { split: true; durationSec: number };
@@ -56,6 +54,28 @@ function tooLarge(size: number, limits: SplitLimits): AppFailure {
   );
 }
 
+/**
+ * The finished parts' answers belong to the recording as it was cut, and the saved transcript plays it:
+ * a recording moved, replaced or edited since would be played against timings that are not its own.
+ */
+async function requireUnchanged(source: JobRecord['source']): Promise<void> {
+  const now = await stat(source.path).catch(() => null);
+  if (now === null) {
+    throw new AppFailure(
+      'not_found',
+      `“${source.name}” is no longer where it was when it was cut into parts.`,
+      {
+        hint: 'Remove this item, and add the recording again from where it is now.',
+      },
+    );
+  }
+  if (now.size !== source.size || now.mtimeMs !== source.mtimeMs) {
+    throw new AppFailure('invalid_input', `“${source.name}” has changed since it was cut into parts.`, {
+      hint: 'Remove this item and add the recording again: the finished parts belong to the recording as it was.',
+    });
+  }
+}
+
 export function createLongRecordings({
   dataDir,
   history,
@@ -63,8 +83,11 @@ export function createLongRecordings({
   probe = probeAudio,
 }: LongRecordingsOptions) {
   const store: JobStore = createJobStore(dataDir);
-  /** Jobs running now: a second resume of one (another window, a double click) is refused. */
-  const running = new Set<string>();
+  /**
+   * Jobs running now, each with its own stop and its end: a second resume of one (another window, a double
+   * click) is refused, and removing one stops it and waits for it to let go of its folder.
+   */
+  const running = new Map<string, { stop: AbortController; ended: Promise<unknown> }>();
 
   const run = async (
     record: JobRecord,
@@ -76,33 +99,43 @@ export function createLongRecordings({
         hint: 'Wait for it to finish, or stop it first.',
       });
     }
-    running.add(record.id);
-    try {
+    const stop = new AbortController();
+    const finished = (async () => {
       const outcome = await runJob(record, {
         ...context,
+        signal: AbortSignal.any([context.signal, stop.signal]),
         store,
         split,
         ...(onlyPart !== undefined ? { onlyPart } : {}),
       });
-      const entry = await history.save({
-        name: record.source.name,
-        mode: record.mode,
-        options: record.options as TranscriptionOptions,
-        transcript: outcome.transcript,
-        audioPath: record.source.path,
-        kind: record.source.kind,
-        durationSec: record.durationSec ?? outcome.transcript.duration ?? null,
-      });
-      // Saved in the history: the parts and their answers have served their purpose.
-      await store.remove(record.id);
-      return {
-        transcript: shownTranscript(outcome.transcript),
-        entry,
-        speakersMatched: outcome.speakersMatched,
-      };
+      return saveOutcome(record, outcome);
+    })();
+    running.set(record.id, { stop, ended: finished.catch(() => undefined) });
+    try {
+      return await finished;
     } finally {
       running.delete(record.id);
     }
+  };
+
+  /** The stitched transcript into the history; the job, its parts and their answers then go. */
+  const saveOutcome = async (record: JobRecord, outcome: JobOutcome): Promise<TranscriptionDone> => {
+    const entry = await history.save({
+      name: record.source.name,
+      mode: record.mode,
+      options: record.options as TranscriptionOptions,
+      transcript: outcome.transcript,
+      audioPath: record.source.path,
+      kind: record.source.kind,
+      durationSec: record.durationSec ?? outcome.transcript.duration ?? null,
+    });
+    // Saved in the history: the parts and their answers have served their purpose.
+    await store.remove(record.id);
+    return {
+      transcript: shownTranscript(outcome.transcript),
+      entry,
+      speakersMatched: outcome.speakersMatched,
+    };
   };
 
   return {
@@ -120,18 +153,6 @@ export function createLongRecordings({
       }
       if (fits && probed.durationSec <= limits.maxSeconds) return { split: false };
       return { split: true, durationSec: probed.durationSec };
-    },
-
-    /**
-     * Tighter limits for a file the gateway refused whole (413, or longer than the model takes), or `null`
-     * when the refusal is not about size. Half of what was sent: a gateway's own cap is not told to us.
-     */
-    limitsAfterRefusal(error: AppError, size: number, durationSec: number | null, limits: SplitLimits) {
-      if (!callsForSplit(error)) return null;
-      return {
-        maxBytes: Math.min(limits.maxBytes, Math.floor(size / 2)),
-        maxSeconds: Math.min(limits.maxSeconds, Math.max(30, (durationSec ?? limits.maxSeconds) / 2)),
-      } satisfies SplitLimits;
     },
 
     /** A new job for `request`, cut and sent now. A file that cannot be cut leaves no job behind. */
@@ -164,27 +185,29 @@ export function createLongRecordings({
       if (onlyPart !== undefined && !record.parts.some((part) => part.index === onlyPart)) {
         throw new AppFailure('invalid_input', 'This recording has no such part.');
       }
+      await requireUnchanged(record.source);
       return run(record, context, onlyPart);
     },
 
     list: () => store.list(),
 
-    /** Removes a job that is not running; answers the record it removed. */
+    /** Removes a job, stopping it first when it runs; answers the record it removed. */
     async discard(jobId: string): Promise<JobRecord | null> {
-      if (running.has(jobId)) throw new AppFailure('busy', 'Stop this transcription before removing it.');
+      const active = running.get(jobId);
+      if (active) {
+        active.stop.abort();
+        await active.ended;
+      }
       const record = await store.get(jobId);
       await store.remove(jobId);
       return record;
     },
 
-    /** Which of `names` (recordings-folder file names) an unfinished job was cut from. */
-    async recordingsInUse(names: ReadonlySet<string>): Promise<Set<string>> {
-      const used = new Set<string>();
-      for (const record of await store.list()) {
-        const name = basename(record.source.path);
-        if (names.has(name)) used.add(name);
-      }
-      return used;
+    /** Which of `names` (recordings-folder file names) an unfinished job was cut from; `null` when unknown. */
+    async recordingsInUse(names: ReadonlySet<string>): Promise<Set<string> | null> {
+      const sources = await store.sourcePaths();
+      if (sources === null) return null;
+      return new Set(sources.map((path) => basename(path)).filter((name) => names.has(name)));
     },
   };
 }

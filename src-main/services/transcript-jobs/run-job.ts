@@ -1,8 +1,14 @@
 // One run of a long recording's job: cut it (the first time), send the parts that are not done yet with
 // at most `concurrency` at once, keep each answer as it comes (so a cancel, a failure or a restart loses
 // none), and, once every part is done, stitch them into one transcript on the original timeline.
-import { basename } from 'node:path';
-import type { StreamEvent, Transcript, TranscriptionOptions } from '../../../src-preload/contract.ts';
+import { rename, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import type {
+  AppError,
+  StreamEvent,
+  Transcript,
+  TranscriptionOptions,
+} from '../../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../../app-failure.ts';
 import type { GatewayClient } from '../../gateway/index.ts';
 import type { SplitLimits, SplitResult } from '../audio-split/index.ts';
@@ -10,6 +16,7 @@ import { stitchTranscripts } from '../transcript-stitch.ts';
 import { throttledProgress } from '../upload-progress.ts';
 import { type JobPart, type JobRecord, type JobStore, partPath, partPlanOf } from './job-store.ts';
 import { partPrompt } from './part-prompt.ts';
+import { limitsAfterRefusal } from './refusal-limits.ts';
 
 export type SplitFile = (
   path: string,
@@ -73,63 +80,163 @@ function optionsForPart(record: JobRecord, part: JobPart): TranscriptionOptions 
   return prompt === undefined ? rest : { ...rest, prompt };
 }
 
-/** A run's writes of the record, one after the other (parts finish at the same time). */
+/**
+ * A run's writes of the record, one after the other (parts finish at the same time). A write that fails
+ * fails its caller only: the next one still writes the record as it then stands.
+ */
 function serialSaver(store: JobStore, record: JobRecord) {
   let last: Promise<void> = Promise.resolve();
   return () => {
-    last = last.then(() => store.save(record));
+    last = last.catch(() => undefined).then(() => store.save(record));
     return last;
   };
+}
+
+/**
+ * The file of the `n`th piece of a re-cut part, named after the part (part-002.wav → part-002-1.wav): unique
+ * without looking at the others, so two parts re-cut at the same time cannot take the same name.
+ */
+function pieceFile(part: JobPart, n: number, extension: string): string {
+  return `${part.file.slice(0, -extname(part.file).length)}-${n}${extension}`;
+}
+
+/**
+ * Cuts a part the gateway refused for its size or length into smaller ones, in its place (parts after it
+ * are numbered on); `null` when the refusal is about something else, or the part cannot be cut smaller.
+ */
+async function recutRefused(
+  record: JobRecord,
+  part: JobPart,
+  error: AppError,
+  options: JobRunOptions,
+  signal: AbortSignal,
+): Promise<JobPart[] | null> {
+  const { store, split } = options;
+  const tighter = limitsAfterRefusal(
+    error,
+    { size: part.size, durationSec: part.endSec - part.startSec },
+    record.limits,
+  );
+  if (tighter === null) return null;
+  const folder = store.folderOf(record.id);
+  const scratch = join(folder, `recut-${part.index + 1}`);
+  try {
+    const result = await split(partPath(store, record, part), { limits: tighter, outDir: scratch, signal });
+    if (result.parts.length < 2) return null;
+    const pieces: JobPart[] = [];
+    for (const [n, piece] of result.parts.entries()) {
+      const file = pieceFile(part, n + 1, extname(piece.path));
+      await rename(piece.path, join(folder, file));
+      pieces.push({
+        index: 0,
+        startSec: part.startSec + piece.startSec,
+        endSec: Math.min(part.endSec, part.startSec + piece.endSec),
+        file,
+        size: piece.size,
+        status: 'pending',
+      });
+    }
+    const at = record.parts.indexOf(part);
+    record.parts.splice(at, 1, ...pieces);
+    record.parts.forEach((each, index) => {
+      each.index = index;
+    });
+    // Later refusals of this recording start from what the gateway took this time.
+    record.limits = tighter;
+    await rm(join(folder, basename(part.file)), { force: true });
+    return pieces;
+  } catch {
+    // Not cut (unreadable, or stopped): the refusal stands as the part's failure.
+    return null;
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 export async function runJob(record: JobRecord, options: JobRunOptions): Promise<JobOutcome> {
   const { client, store, signal, emit } = options;
   await cutOnce(record, options);
-  emit({ type: 'parts', jobId: record.id, parts: record.parts.map((part) => partPlanOf(part)) });
+  const inFlight = new Set<JobPart>();
+  const announceParts = () =>
+    emit({
+      type: 'parts',
+      jobId: record.id,
+      parts: record.parts.map((part) => partPlanOf(part, inFlight.has(part))),
+    });
+  announceParts();
 
   const save = serialSaver(store, record);
-  const toSend = record.parts.filter(
+  const queue = record.parts.filter(
     (part) => part.status !== 'done' && (options.onlyPart === undefined || part.index === options.onlyPart),
   );
   const send = record.mode === 'translate' ? client.translate : client.transcribe;
+  // Stops every part when the user cancels, and the other parts when one fails in a way no part can
+  // go on from (the record cannot be written): they would only spend money on answers that are lost.
+  const stopAll = new AbortController();
+  const cancel = () => stopAll.abort();
+  signal.addEventListener('abort', cancel, { once: true });
+  if (signal.aborted) cancel();
 
+  let next = 0;
+  // Every event reads `part.index` when it is sent: a re-cut of an earlier part renumbers this one.
   const sendPart = async (part: JobPart) => {
+    inFlight.add(part);
     emit({ type: 'part-status', part: part.index, status: 'sending' });
+    let transcript: Transcript;
     try {
-      const transcript = await send({ path: partPath(store, record, part) }, optionsForPart(record, part), {
-        signal,
+      transcript = await send({ path: partPath(store, record, part) }, optionsForPart(record, part), {
+        signal: stopAll.signal,
         onUploadProgress: throttledProgress((sent, total) =>
           emit({ type: 'part-upload', part: part.index, sent, total }),
         ),
         onTextDelta: (text) => emit({ type: 'text-delta', text, part: part.index }),
       });
-      part.status = 'done';
-      part.transcript = transcript;
-      delete part.error;
-      await save();
-      emit({ type: 'part-status', part: part.index, status: 'done' });
     } catch (error) {
-      // Cancelled: the part stays as it was, to be sent again on a resume.
-      if (signal.aborted) {
+      inFlight.delete(part);
+      // Stopped: the part stays as it was, to be sent again on a resume.
+      if (stopAll.signal.aborted) {
         emit({ type: 'part-status', part: part.index, status: part.status });
         return;
       }
+      const refusal = toAppError(error);
+      const pieces = await recutRefused(record, part, refusal, options, stopAll.signal);
+      if (pieces !== null) {
+        queue.splice(next, 0, ...pieces);
+        await save();
+        announceParts();
+        return;
+      }
       part.status = 'failed';
-      part.error = toAppError(error);
+      part.error = refusal;
       await save();
       emit({ type: 'part-status', part: part.index, status: 'failed', error: part.error });
+      return;
     }
+    inFlight.delete(part);
+    part.status = 'done';
+    part.transcript = transcript;
+    delete part.error;
+    // Outside the catch above: an answer that came but could not be kept is not the part's failure.
+    await save();
+    emit({ type: 'part-status', part: part.index, status: 'done' });
   };
 
   // In order, at most `concurrency` at once: a part starting late can use the text of the one before it.
-  let next = 0;
   const worker = async () => {
-    while (!signal.aborted && next < toSend.length) await sendPart(toSend[next++]!);
+    try {
+      while (!stopAll.signal.aborted && next < queue.length) await sendPart(queue[next++]!);
+    } catch (error) {
+      stopAll.abort();
+      throw error;
+    }
   };
-  const workers = Math.max(1, Math.min(options.concurrency, toSend.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  const workers = Math.max(1, Math.min(options.concurrency, queue.length));
+  const ended = await Promise.allSettled(Array.from({ length: workers }, worker));
+  signal.removeEventListener('abort', cancel);
   await save();
   if (signal.aborted) throw new AppFailure('aborted', 'Cancelled.');
+  const broken = ended.find((result) => result.status === 'rejected');
+  if (broken) throw broken.reason;
 
   const unfinished = record.parts.filter((part) => part.status !== 'done');
   if (unfinished.length > 0) throw partsFailure(record, unfinished);

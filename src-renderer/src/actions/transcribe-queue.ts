@@ -78,7 +78,7 @@ function followStreams(state: AppState): void {
     const updated = followStream(item, stream);
     if (updated === item) return item;
     changed = true;
-    if (!isRunning(updated.status)) finished.push(updated);
+    if (isRunning(item.status) && !isRunning(updated.status)) finished.push(updated);
     return updated;
   });
   if (changed) update(() => next);
@@ -217,9 +217,13 @@ function changeAndRelease(change: (items: QueueItem[]) => QueueItem[]): void {
   update(change);
   const after = store().transcribeQueue;
   // A long recording's job goes with its item; main then lets go of the recording itself.
+  // Its recording goes with it unless another item (a clip checked from it, say) still holds it.
   const kept = new Set(after.map((item) => item.id));
+  const held = new Set(after.map((item) => item.audio.path));
   const leftJobs = before.filter((item) => item.jobId !== null && !kept.has(item.id));
-  for (const item of leftJobs) void call('audio.discardJob', { jobId: item.jobId! });
+  for (const item of leftJobs) {
+    void call('audio.discardJob', { jobId: item.jobId!, keepRecording: held.has(item.audio.path) });
+  }
   const jobAudio = new Set(leftJobs.map((item) => item.audio.path));
   releaseAudio(audioLeftBehind(before, after).filter((path) => !jobAudio.has(path)));
 }

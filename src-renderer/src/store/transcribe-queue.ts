@@ -216,8 +216,10 @@ function followJob(item: QueueItem, stream: StreamView): QueueItem {
 
 /** An item after what its stream has said so far; the same object when nothing it shows has changed. */
 export function followStream(item: QueueItem, current: StreamView): QueueItem {
-  if (!isRunning(item.status)) return item;
+  // An item cancelled before its stream's job news was folded in still learns its job: Retry then
+  // resumes that job, rather than cutting the recording again and paying for its finished parts twice.
   item = followJob(item, current);
+  if (!isRunning(item.status)) return item;
   const stream = current;
   switch (stream.status) {
     case 'error':

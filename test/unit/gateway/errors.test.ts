@@ -8,6 +8,7 @@ import {
   type Operation,
   retryAfterMsFromHeaders,
   splitRequestId,
+  statedUploadLimits,
 } from '../../../src-main/gateway/errors.ts';
 
 const openai = (message: string, code: string | number | null = null, type = 'new_api_error'): string =>
@@ -251,6 +252,13 @@ describe('refusals that call for sending a recording in parts', () => {
     expect(callsForSplit(failure)).toBe(true);
   });
 
+  it('reads back what one request may carry, so parts are cut to the stated limit', () => {
+    expect(statedUploadLimits(map(413, sizeCap, 'transcribe'))).toEqual({ maxBytes: 26_214_400 });
+    expect(statedUploadLimits(map(400, durationCap, 'transcribe'))).toEqual({ maxSeconds: 1400 });
+    // A 413 that names nothing leaves the limit to be guessed.
+    expect(statedUploadLimits(map(413, '', 'transcribe'))).toEqual({});
+  });
+
   it('leaves every other refusal alone: sending parts would fail the same', () => {
     for (const failure of [
       map(
@@ -263,6 +271,8 @@ describe('refusals that call for sending a recording in parts', () => {
       map(429, '', 'transcribe'),
       map(500, openai('internal error'), 'transcribe'),
       map(503, openai('No channel', 'model_not_found'), 'transcribe'),
+      // A prompt too long for the model: a shorter recording would not help.
+      map(400, openai('The input is too long for the prompt field.'), 'transcribe'),
     ]) {
       expect(callsForSplit(failure)).toBe(false);
     }

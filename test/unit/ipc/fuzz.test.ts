@@ -445,7 +445,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     },
     'audio.jobs': undefined,
     'audio.resumeJob': { jobId: 'abc-123', part: 2, concurrency: 2 },
-    'audio.discardJob': { jobId: 'abc-123' },
+    'audio.discardJob': { jobId: 'abc-123', keepRecording: true },
     'transcripts.list': { query: 'a' },
     'transcripts.get': { id: 'abc-123' },
     'transcripts.delete': { id: 'abc-123' },

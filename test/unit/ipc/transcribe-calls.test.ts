@@ -352,6 +352,107 @@ describe('long recordings (issue 16)', () => {
       error: { code: 'invalid_input' },
     });
   });
+
+  it('a part the gateway refuses as too large is cut smaller in its place; the timeline stays whole', async () => {
+    // Upstream's 413 names its cap (WIRE.md part 3): 30 s of this audio is 1.44 MB, over a 1 MB cap.
+    gateway.setUploadLimit(1_000_000);
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1', responseFormat: 'verbose_json', timestampGranularities: ['segment'] },
+      mode: 'transcribe',
+      parts,
+    });
+    const events = await finished(streamId);
+    const plans = events.flatMap((e) => (e.type === 'parts' ? [e.parts] : []));
+    // Four parts of 30, 30, 30 and 10 s; each 30 s one cut in two in its place: seven, in order.
+    expect(plans[0]).toHaveLength(4);
+    const last = plans.at(-1)!;
+    expect(last.map((part) => part.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(last.every((part, i) => i === 0 || part.startSec === last[i - 1]!.endSec)).toBe(true);
+    expect(last.at(-1)!.endSec).toBe(100);
+    const { transcript } = resultOf(events);
+    expect(transcript.segments.map((segment) => Math.round(segment.start))).toEqual([
+      0, 10, 20, 30, 40, 50, 60, 70, 80, 90,
+    ]);
+    const accepted = gateway.requests.filter((r) => r.multipart !== undefined);
+    expect(accepted.map((r) => r.multipart?.files[0]?.filename).sort()).toEqual([
+      'part-001-1.wav',
+      'part-001-2.wav',
+      'part-002-1.wav',
+      'part-002-2.wav',
+      'part-003-1.wav',
+      'part-003-2.wav',
+      'part-004.wav',
+    ]);
+  });
+
+  it('removing a job while it runs stops its parts and leaves nothing of it', async () => {
+    gateway.inject({ match: { path: '/v1/audio/' }, fault: { kind: 'stall-headers', ms: 5_000 }, times: 10 });
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts,
+    });
+    await expect.poll(() => gateway.activeRequests).toBe(2);
+    const plan = batchesOf(streamId)
+      .flatMap((b) => b.events)
+      .find((e) => e.type === 'parts');
+    if (plan?.type !== 'parts') throw new Error('no parts yet');
+    expect(await t.ok('audio.discardJob', { jobId: plan.jobId })).toEqual({ discarded: true });
+    await finished(streamId);
+    await expect.poll(() => gateway.activeRequests).toBe(0);
+    expect(readdirSync(jobsDir())).toEqual([]);
+    expect(await t.ok('audio.jobs', undefined)).toEqual([]);
+    expect(recordings()).toEqual([]);
+  });
+
+  it('a discarded job keeps its recording when another item still holds it', async () => {
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'status', status: 500, shape: 'openai', message: 'upstream error' },
+      times: 4,
+    });
+    const { streamId } = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts,
+    });
+    await finished(streamId);
+    const [job] = await t.ok('audio.jobs', undefined);
+    expect(await t.ok('audio.discardJob', { jobId: job!.jobId, keepRecording: true })).toEqual({
+      discarded: true,
+    });
+    expect(readdirSync(jobsDir())).toEqual([]);
+    expect(recordings()).toHaveLength(1);
+  });
+
+  it('refuses to resume a job whose recording changed since it was cut', async () => {
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'status', status: 500, shape: 'openai', message: 'upstream error' },
+    });
+    const path = userFile('interview.wav', longWav());
+    const first = await t.ok('audio.transcribe', {
+      source: { path },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts,
+    });
+    await finished(first.streamId);
+    const [job] = await t.ok('audio.jobs', undefined);
+    writeFileSync(path, longWav().subarray(0, 48_044));
+    const sent = gateway.requests.length;
+    const { streamId } = await t.ok('audio.resumeJob', { jobId: job!.jobId, concurrency: 2 });
+    expect((await finished(streamId)).at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'invalid_input', message: '“interview.wav” has changed since it was cut into parts.' },
+    });
+    expect(gateway.requests.length).toBe(sent);
+    // Nothing is lost: the job is still there, to be removed by the user.
+    expect(await t.ok('audio.jobs', undefined)).toHaveLength(1);
+  });
 });
 
 describe('opening audio files', () => {

@@ -11,6 +11,7 @@ import type {
 import { partsStatusText } from '../../../src-renderer/src/panels/transcribe/QueueParts.tsx';
 import { foldStreamBatch, type StreamState } from '../../../src-renderer/src/store/streams.ts';
 import {
+  cancelItem,
   clearFinished,
   followStream,
   markStarted,
@@ -118,6 +119,17 @@ describe('a long recording’s stream', () => {
     expect(item.status).toBe('failed');
     expect(item.parts?.map((p) => p.status)).toEqual(['done', 'failed', 'done']);
     expect(partsStatusText(item, null)).toBe('1 of 3 parts failed');
+  });
+
+  it('an item cancelled before its job news was shown still learns its job, so Retry resumes it', () => {
+    const state = fold([
+      { type: 'parts', jobId: 'job-1', parts: [plan(0), plan(1)] },
+      { type: 'part-status', part: 0, status: 'done' },
+    ]);
+    const { items } = cancelItem([runningItem()], 'q1');
+    const cancelled = followStream(items[0]!, state);
+    expect(cancelled).toMatchObject({ status: 'cancelled', jobId: 'job-1' });
+    expect(retryItem([cancelled], 'q1')[0]).toMatchObject({ status: 'queued', jobId: 'job-1' });
   });
 });
 

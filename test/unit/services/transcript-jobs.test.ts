@@ -1,6 +1,6 @@
 // The jobs of long recordings on disk (issue 16): what a restart finds, and what it cannot be tricked into
 // reading; and the prompt each part is sent with.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,33 @@ describe('job store', () => {
     expect((await store.list()).map((r) => r.id)).toEqual([good.id]);
     expect(await store.get('../../etc')).toBeNull();
     expect(() => store.folderOf('../x')).toThrow();
+  });
+
+  it('says which recordings its jobs were cut from, and that it cannot tell when a record is unreadable', async () => {
+    const store = createJobStore(dataDir);
+    const first = await store.create(newJob);
+    expect(await store.sourcePaths()).toEqual([newJob.source.path]);
+    const second = await store.create({ ...newJob, source: { ...newJob.source, path: '/recordings/b.wav' } });
+    expect(await store.sourcePaths()).toEqual([newJob.source.path, '/recordings/b.wav']);
+    await store.remove(first.id);
+    expect(await store.sourcePaths()).toEqual(['/recordings/b.wav']);
+
+    // A record damaged, or written by a newer build: its recording may be any, so none may go.
+    writeFileSync(join(store.folderOf(second.id), 'job.json'), '{"version":2}');
+    expect(await createJobStore(dataDir).sourcePaths()).toBeNull();
+  });
+
+  it('removes an old folder that has no record at all, and leaves a new one (a job being made)', async () => {
+    const old = join(dataDir, 'transcript-jobs', 'left-over');
+    mkdirSync(old, { recursive: true });
+    writeFileSync(join(old, 'part-001.wav'), 'RIFF');
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(old, hourAgo, hourAgo);
+    const young = join(dataDir, 'transcript-jobs', 'being-made');
+    mkdirSync(young);
+
+    expect(await createJobStore(dataDir).sourcePaths()).toBeNull();
+    expect(readdirSync(join(dataDir, 'transcript-jobs'))).toEqual(['being-made']);
   });
 
   it('removes a job with its parts', async () => {
