@@ -103,6 +103,7 @@ function pieceFile(part: JobPart, n: number, extension: string): string {
 /**
  * Cuts a part the gateway refused for its size or length into smaller ones, in its place (parts after it
  * are numbered on); `null` when the refusal is about something else, or the part cannot be cut smaller.
+ * The part's own file stays until the record no longer names it (the caller removes it after the save).
  */
 async function recutRefused(
   record: JobRecord,
@@ -143,7 +144,6 @@ async function recutRefused(
     });
     // Later refusals of this recording start from what the gateway took this time.
     record.limits = tighter;
-    await rm(join(folder, basename(part.file)), { force: true });
     return pieces;
   } catch {
     // Not cut (unreadable, or stopped): the refusal stands as the part's failure.
@@ -203,7 +203,12 @@ export async function runJob(record: JobRecord, options: JobRunOptions): Promise
       if (pieces !== null) {
         queue.splice(next, 0, ...pieces);
         await save();
+        await rm(partPath(store, record, part), { force: true });
         announceParts();
+        return;
+      }
+      if (stopAll.signal.aborted) {
+        emit({ type: 'part-status', part: part.index, status: part.status });
         return;
       }
       part.status = 'failed';
