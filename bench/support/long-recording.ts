@@ -196,9 +196,9 @@ function resample(samples: Float32Array, from: number, to: number): Float32Array
   return out;
 }
 
-/** The 44-byte header of a 16-bit PCM WAV of `frames` frames. */
-export function wavHeader(frames: number, sampleRate: number, channels: number): Buffer {
-  const dataBytes = frames * channels * 2;
+/** The 44-byte header of a PCM WAV of `frames` frames, 16-bit unless `bytesPerSample` says (1: unsigned 8-bit). */
+export function wavHeader(frames: number, sampleRate: number, channels: number, bytesPerSample = 2): Buffer {
+  const dataBytes = frames * channels * bytesPerSample;
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
   header.writeUInt32LE(36 + dataBytes, 4);
@@ -207,9 +207,9 @@ export function wavHeader(frames: number, sampleRate: number, channels: number):
   header.writeUInt16LE(1, 20);
   header.writeUInt16LE(channels, 22);
   header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
+  header.writeUInt32LE(sampleRate * channels * bytesPerSample, 28);
+  header.writeUInt16LE(channels * bytesPerSample, 32);
+  header.writeUInt16LE(8 * bytesPerSample, 34);
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(dataBytes, 40);
   return header;

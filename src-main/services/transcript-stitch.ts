@@ -24,6 +24,14 @@ export type StitchedTranscript = Transcript & {
   speakersMatched: boolean;
 };
 
+export interface StitchOptions {
+  /**
+   * The names the request gave the diarize model for its speakers (`known_speaker_names[]`, with reference
+   * clips). Only these name the same person in every part; any other label is the part's own.
+   */
+  knownSpeakerNames?: readonly string[];
+}
+
 /**
  * How far from a cut a repeated word may be heard and still be the same word heard twice. A cut falls in a
  * quiet stretch, so the only word both parts can hear is one that straddles it (or that a model stretched
@@ -66,8 +74,6 @@ interface PlacedPart {
   text: string;
   segments: TranscriptSegment[];
   words: TranscriptWord[];
-  /** Whether the segments' times came from the gateway (not made up here for a json/text answer). */
-  timed: boolean;
 }
 
 function place(part: PartTranscript): PlacedPart {
@@ -76,24 +82,25 @@ function place(part: PartTranscript): PlacedPart {
   // A model may overrun its audio by a few milliseconds; nothing of a part lies outside it.
   const at = (seconds: number) => startSec + Math.min(length, Math.max(0, seconds));
   const text = transcript.text.trim();
-  const timed = transcript.segments.length > 0;
-  const segments: TranscriptSegment[] = timed
-    ? transcript.segments.map((segment) => ({ ...segment, start: at(segment.start), end: at(segment.end) }))
-    : // json/text answers carry no times: one segment spanning the part keeps SRT/VTT on the timeline.
-      text === ''
-      ? []
-      : [{ id: 0, start: startSec, end: endSec, text }];
+  const segments: TranscriptSegment[] =
+    transcript.segments.length > 0
+      ? transcript.segments.map((segment) => ({ ...segment, start: at(segment.start), end: at(segment.end) }))
+      : // json/text answers carry no times: one segment spanning the part keeps SRT/VTT on the timeline.
+        text === ''
+        ? []
+        : [{ id: 0, start: startSec, end: endSec, text }];
   const words = transcript.words.map((word) => ({ ...word, start: at(word.start), end: at(word.end) }));
-  return { index: part.index, startSec, endSec, text, segments, words, timed };
+  return { index: part.index, startSec, endSec, text, segments, words };
 }
 
 /**
  * How many words at the start of `next` repeat the end of `previous` and are proven to be the same words
- * heard by both parts: the texts agree, and the times put both hearings at the cut between them. Without
- * times from the gateway nothing is proven, and nothing is dropped.
+ * heard by both parts: the texts agree, and word times put both hearings at the cut between them. Segment
+ * times prove nothing: a segment touching the cut holds a word heard twice as well as a word said twice, and
+ * dropping real speech is worse than a rare doubled word. Without word times nothing is dropped.
  */
 function provenRepeats(previous: PlacedPart, next: PlacedPart): number {
-  if (!previous.timed || !next.timed) return 0;
+  if (previous.words.length === 0 || next.words.length === 0) return 0;
   const cut = next.startSec;
   const before = tokensOf(previous.text).map((t) => t.key);
   const after = tokensOf(next.text).map((t) => t.key);
@@ -102,35 +109,41 @@ function provenRepeats(previous: PlacedPart, next: PlacedPart): number {
     const tail = before.slice(before.length - n);
     const head = after.slice(0, n);
     if (tail.some((key, i) => key === '' || key !== head[i])) continue;
-    if (timesShowSameWords(previous, next, tail, cut)) return n;
+    if (wordTimesShowSameWords(previous, next, tail, cut)) return n;
   }
   return 0;
 }
 
-function timesShowSameWords(previous: PlacedPart, next: PlacedPart, keys: string[], cut: number): boolean {
+/**
+ * Whether the word times show `keys` heard by both parts at the cut: every word of the previous hearing ends
+ * within the boundary window before the cut, every word of the next one begins within the window after it,
+ * and each word was heard by both at about the same moment (a phrase said twice lies a phrase apart).
+ */
+function wordTimesShowSameWords(
+  previous: PlacedPart,
+  next: PlacedPart,
+  keys: string[],
+  cut: number,
+): boolean {
   const n = keys.length;
   const lastWords = previous.words.slice(-n);
   const firstWords = next.words.slice(0, n);
-  const wordsAgree =
+  const sameWords =
     lastWords.length === n &&
     firstWords.length === n &&
     lastWords.every((word, i) => normalise(word.word) === keys[i]) &&
     firstWords.every((word, i) => normalise(word.word) === keys[i]);
-  if (wordsAgree) {
-    // Word times: the previous hearing ends at the cut, the next one begins there, and each word was heard
-    // by both at about the same moment (a phrase said twice lies a phrase apart).
-    return (
-      lastWords.at(-1)!.end >= cut - BOUNDARY_SECONDS &&
-      firstWords[0]!.start <= cut + BOUNDARY_SECONDS &&
-      lastWords.every((word, i) => Math.abs(firstWords[i]!.start - word.start) <= BOUNDARY_SECONDS)
-    );
-  }
-  if (previous.words.length > 0 && next.words.length > 0) return false; // words that disagree prove nothing
-  // Segment times only: the segments holding the words must touch the cut.
-  const lastSegment = previous.segments.at(-1);
-  const firstSegment = next.segments[0];
-  if (!lastSegment || !firstSegment) return false;
-  return lastSegment.end >= cut - BOUNDARY_SECONDS && firstSegment.start <= cut + BOUNDARY_SECONDS;
+  return (
+    sameWords &&
+    lastWords.every((word, i) => {
+      const again = firstWords[i]!;
+      return (
+        word.end >= cut - BOUNDARY_SECONDS &&
+        again.start <= cut + BOUNDARY_SECONDS &&
+        Math.abs(again.start - word.start) <= BOUNDARY_SECONDS
+      );
+    })
+  );
 }
 
 /** Drops the first `count` words of a part (the copy the previous part already has). */
@@ -174,22 +187,25 @@ function joinTexts(texts: string[]): string {
 }
 
 /**
- * Diarized speakers. Each part is a request of its own, and a diarize model names speakers within its
- * request: OpenAI's `A`, `B`, … restart at every request, so "A" of part 1 and "A" of part 2 may be two
- * people. Such single-letter labels cannot be matched across parts, so they are kept per part ("Part 2 · A")
- * and the transcript says its speakers are not matched. Labels that are names (the model was given
- * `known_speaker_names`, or names its speakers itself) mean the same person in every part and are kept as
- * they are. One part alone needs no prefix.
+ * Diarized speakers. Each part is a request of its own, and a diarize model labels speakers within its
+ * request. OpenAI's API reference (TranscriptionDiarizedSegment, the `speaker` field of a `diarized_json`
+ * segment) says the label is one of the request's `known_speaker_names[]` when it passed known speakers, and
+ * otherwise a capital letter given in order of appearance (`A`, `B`, …); other diarizers number theirs per
+ * request (`speaker_0`, `SPEAKER_01`). So "A" of part 1 and "A" of part 2 may be two people: only a name the
+ * request passed is the same person in every part. Every other label is kept per part ("Part 2 · A") and the
+ * transcript says its speakers are not matched. One part alone needs no prefix.
  */
-const LOCAL_LABEL = /^[A-Z]$/i;
-
-function labelSpeakers(parts: PlacedPart[]): { parts: PlacedPart[]; matched: boolean } {
+function labelSpeakers(
+  parts: PlacedPart[],
+  knownNames: readonly string[],
+): { parts: PlacedPart[]; matched: boolean } {
   if (parts.length < 2) return { parts, matched: true };
+  const known = new Set(knownNames);
   let matched = true;
   const labelled = parts.map((part) => ({
     ...part,
     segments: part.segments.map((segment) => {
-      if (segment.speaker === undefined || !LOCAL_LABEL.test(segment.speaker)) return segment;
+      if (segment.speaker === undefined || known.has(segment.speaker)) return segment;
       matched = false;
       return { ...segment, speaker: `Part ${part.index + 1} · ${segment.speaker}` };
     }),
@@ -222,7 +238,11 @@ function totalUsage(usages: Array<TranscriptionUsage | undefined>): Transcriptio
 }
 
 /** The whole recording's transcript from its parts, in order. */
-export function stitchTranscripts(parts: PartTranscript[], format: Transcript['format']): StitchedTranscript {
+export function stitchTranscripts(
+  parts: PartTranscript[],
+  format: Transcript['format'],
+  options: StitchOptions = {},
+): StitchedTranscript {
   const ordered = [...parts].sort((a, b) => a.index - b.index);
   const placed: PlacedPart[] = [];
   for (const part of ordered.map(place)) {
@@ -230,7 +250,7 @@ export function stitchTranscripts(parts: PartTranscript[], format: Transcript['f
     const repeats = previous ? provenRepeats(previous, part) : 0;
     placed.push(repeats > 0 ? dropLeadingWords(part, repeats) : part);
   }
-  const { parts: labelled, matched } = labelSpeakers(placed);
+  const { parts: labelled, matched } = labelSpeakers(placed, options.knownSpeakerNames ?? []);
 
   const segments = labelled.flatMap((part) => part.segments).map((segment, id) => ({ ...segment, id }));
   const words = labelled.flatMap((part) => part.words);

@@ -4,6 +4,7 @@
 // gateway would cut a 3-hour file into parts first, which is not what these tests are about.
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { wavHeader } from '../../bench/support/long-recording.ts';
 import { recordingsFolder } from '../../src-main/services/audio-files.ts';
 import { createTranscriptHistory, TRANSCRIPTS_FOLDER } from '../../src-main/services/transcript-history.ts';
 import type { Transcript, TranscriptSegment, TranscriptWord } from '../../src-preload/contract.ts';
@@ -53,19 +54,7 @@ export function longLecture(count = 6_000, step = LECTURE_STEP): LongLecture {
 export async function quietLongWav(path: string, seconds: number): Promise<void> {
   const sampleRate = 4_000;
   const samples = Math.round(seconds * sampleRate);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + samples, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate, 28);
-  header.writeUInt16LE(1, 32);
-  header.writeUInt16LE(8, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(samples, 40);
+  const header = wavHeader(samples, sampleRate, 1, 1);
   const file = await open(path, 'w');
   try {
     await file.write(header);

@@ -9,6 +9,15 @@ export const FRAME_SECONDS = 0.02;
  */
 const SAME_QUIET_RATIO = 1.5;
 const SAME_QUIET_FLOOR = 0.001;
+/**
+ * The level of a frame for which no sample was decoded (an empty frame, a decoder gap): unknown, not silence.
+ * Such a frame must not make a cut look quiet.
+ */
+const UNHEARD = Number.NaN;
+
+function heard(level: number): boolean {
+  return !Number.isNaN(level);
+}
 
 /** Accumulates samples into per-frame RMS levels of a window starting at frame 0. */
 export class FrameLevels {
@@ -31,11 +40,12 @@ export class FrameLevels {
     this.counts[frame]! += 1;
   }
 
+  /** RMS per frame; UNHEARD for a frame no sample was added to. */
   levels(): Float64Array {
     const out = new Float64Array(this.frameCount);
     for (let i = 0; i < this.frameCount; i += 1) {
       const count = this.counts[i]!;
-      out[i] = count === 0 ? 0 : Math.sqrt(this.sums[i]! / count);
+      out[i] = count === 0 ? UNHEARD : Math.sqrt(this.sums[i]! / count);
     }
     return out;
   }
@@ -44,11 +54,13 @@ export class FrameLevels {
 /**
  * The middle of the longest run of quietest frames, in frames from the window's start (may be fractional:
  * the middle of an even run lies on a frame boundary). Ties go to the later run, keeping parts long.
+ * UNHEARD frames belong to no run; when no frame was heard there is no quiet to find, and the answer is the
+ * window's end (where the cut goes without a quiet search).
  */
 export function quietestMiddle(levels: ArrayLike<number>): number {
-  if (levels.length === 0) return 0;
   let quietest = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < levels.length; i += 1) quietest = Math.min(quietest, levels[i]!);
+  for (let i = 0; i < levels.length; i += 1) if (heard(levels[i]!)) quietest = Math.min(quietest, levels[i]!);
+  if (quietest === Number.POSITIVE_INFINITY) return levels.length;
   const threshold = Math.max(quietest * SAME_QUIET_RATIO, quietest + SAME_QUIET_FLOOR);
   let bestStart = 0;
   let bestLength = 0;

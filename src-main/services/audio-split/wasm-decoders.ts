@@ -36,16 +36,26 @@ function emit(decoder: CustomAudioDecoder, decoded: DecodedAudio, timestamp: num
   );
 }
 
-class Mpg123Decoder extends CustomAudioDecoder {
-  private decoder: MPEGDecoder | null = null;
+/** What a WebAssembly decoder of eshaz/wasm-audio-decoders offers: ready once compiled, one frame at a time. */
+interface WasmFrameDecoder {
+  readonly ready: Promise<void>;
+  decodeFrame(data: Uint8Array): DecodedAudio;
+  free(): void;
+}
 
-  static override supports(codec: AudioCodec): boolean {
-    return codec === 'mp3';
-  }
+/**
+ * A mediabunny decoder around one WebAssembly decoder: made when mediabunny starts decoding, each packet
+ * decoded as one frame, freed on close. Subclasses say which codec they take and make the decoder for it.
+ */
+abstract class WasmAudioDecoder extends CustomAudioDecoder {
+  private decoder: WasmFrameDecoder | null = null;
+
+  protected abstract createDecoder(): WasmFrameDecoder;
 
   async init(): Promise<void> {
-    this.decoder = new MPEGDecoder();
-    await this.decoder.ready;
+    const decoder = this.createDecoder();
+    this.decoder = decoder;
+    await decoder.ready;
   }
 
   decode(packet: EncodedPacket): void {
@@ -60,29 +70,25 @@ class Mpg123Decoder extends CustomAudioDecoder {
   }
 }
 
-class LibopusDecoder extends CustomAudioDecoder {
-  private decoder: OpusDecoder | null = null;
+class Mpg123Decoder extends WasmAudioDecoder {
+  static override supports(codec: AudioCodec): boolean {
+    return codec === 'mp3';
+  }
 
+  protected createDecoder(): WasmFrameDecoder {
+    return new MPEGDecoder();
+  }
+}
+
+class LibopusDecoder extends WasmAudioDecoder {
   // Mono and stereo only: more channels need the stream's channel mapping, which is rare in recordings.
   static override supports(codec: AudioCodec, config: AudioDecoderConfig): boolean {
     return codec === 'opus' && config.numberOfChannels <= 2;
   }
 
-  async init(): Promise<void> {
+  protected createDecoder(): WasmFrameDecoder {
     // No pre-skip: a search window starts mid-stream, where the encoder's priming samples are long past.
-    this.decoder = new OpusDecoder({ channels: this.config.numberOfChannels, preSkip: 0 });
-    await this.decoder.ready;
-  }
-
-  decode(packet: EncodedPacket): void {
-    emit(this, this.decoder!.decodeFrame(packet.data), packet.timestamp);
-  }
-
-  flush(): void {}
-
-  close(): void {
-    this.decoder?.free();
-    this.decoder = null;
+    return new OpusDecoder({ channels: this.config.numberOfChannels, preSkip: 0 });
   }
 }
 

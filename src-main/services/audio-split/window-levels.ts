@@ -3,7 +3,10 @@
 import { AudioSampleSink, type InputAudioTrack } from 'mediabunny';
 import { FRAME_SECONDS, FrameLevels } from './quiet.ts';
 
-/** Per-frame RMS levels of [startSec, endSec), mixed over channels, frames of FRAME_SECONDS from startSec. */
+/**
+ * Per-frame RMS levels of [startSec, endSec), mixed over channels, frames of FRAME_SECONDS from startSec. A
+ * frame the decoder gave no samples for (a gap, an empty packet) is left unheard, not silent (FrameLevels).
+ */
 export async function measureWindow(
   track: InputAudioTrack,
   startSec: number,

@@ -19,6 +19,30 @@ describe('quietestMiddle', () => {
   });
 });
 
+describe('frames for which nothing was decoded', () => {
+  /** Frames of 4 samples; `energyOf(frame)` for each heard frame, nothing at all for the others. */
+  function measured(frameCount: number, energyOf: (frame: number) => number | null): Float64Array {
+    const frames = new FrameLevels(frameCount, 4);
+    for (let frame = 0; frame < frameCount; frame += 1) {
+      const energy = energyOf(frame);
+      if (energy === null) continue;
+      for (let s = 0; s < 4; s += 1) frames.add(frame * 4 + s, energy);
+    }
+    return frames.levels();
+  }
+
+  it('are not silence: a decoder gap amid speech does not draw the cut, the quiet that was heard does', () => {
+    // Speech throughout, a gap of 4 undecoded frames (2..5), one heard quiet frame (8).
+    const levels = measured(10, (frame) => (frame >= 2 && frame <= 5 ? null : frame === 8 ? 1e-6 : 0.25));
+    expect(quietestMiddle(levels)).toBe(8.5);
+  });
+
+  it('give no quiet to find when nothing in the window was decoded: the cut stays at the window’s end', () => {
+    const levels = measured(10, () => null);
+    expect(quietestMiddle(levels)).toBe(10);
+  });
+});
+
 describe('FrameLevels', () => {
   it('gives the RMS of each frame and ignores samples outside the window', () => {
     const frames = new FrameLevels(2, 4);

@@ -2,28 +2,13 @@
 // "Transcription streaming events" reference describes (`transcript.text.delta` {delta} … one
 // `transcript.text.done` {text, usage}); WIRE.md adds that some gateways buffer the events and deliver them
 // all at the end, and that a gateway may ignore `stream` and answer with the usual JSON.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createExchangeRecorder } from '../../../src-main/gateway/exchange-log.ts';
 import type { TranscriptionOptions } from '../../../src-preload/contract.ts';
-import {
-  encoder,
-  fakeGateway,
-  lastRequest,
-  type StartedGateway,
-  sseResponse,
-  stubClient,
-  stubFetch,
-  wavBytes,
-} from './helpers.ts';
+import { fakeGatewayForFile } from './fake-gateway-suite.ts';
+import { encoder, lastRequest, sseResponse, stubClient, stubFetch, wavBytes } from './helpers.ts';
 
-let gateway: StartedGateway;
-let client: Awaited<ReturnType<typeof fakeGateway>>['client'];
-
-beforeAll(async () => {
-  ({ gateway, client } = await fakeGateway());
-});
-afterAll(() => gateway.close());
-beforeEach(() => gateway.reset());
+const fake = fakeGatewayForFile();
 
 const SEGMENTS = [
   'The meeting opened at nine.',
@@ -35,18 +20,19 @@ const STREAMED: TranscriptionOptions = { model: 'gpt-4o-transcribe', responseFor
 const audio = () => ({ name: 'meeting.wav', type: 'audio/wav', bytes: wavBytes(3) });
 
 function scriptTranscript(): void {
-  gateway.setTranscript({ segments: SEGMENTS.map((text) => ({ text })) });
+  fake.gateway.setTranscript({ segments: SEGMENTS.map((text) => ({ text })) });
 }
 
 describe('a streamed transcription against the fake gateway', () => {
   it('hands on each piece of text in order while the answer is still arriving, and returns the done text', async () => {
     scriptTranscript();
     const delayMs = 60;
-    gateway.setEventDelay(delayMs);
+    fake.gateway.setEventDelay(delayMs);
     const started = performance.now();
     const deltas: Array<{ text: string; atMs: number; settled: boolean }> = [];
     let settled = false;
-    const transcribing = client()
+    const transcribing = fake
+      .client()
       .transcribe(audio(), STREAMED, {
         onTextDelta: (text) => deltas.push({ text, atMs: performance.now() - started, settled }),
       })
@@ -56,7 +42,7 @@ describe('a streamed transcription against the fake gateway', () => {
     const transcript = await transcribing;
     const endedAtMs = performance.now() - started;
 
-    expect(lastRequest(gateway).multipart?.fields).toMatchObject({
+    expect(lastRequest(fake.gateway).multipart?.fields).toMatchObject({
       model: 'gpt-4o-transcribe',
       stream: 'true',
     });
@@ -74,7 +60,7 @@ describe('a streamed transcription against the fake gateway', () => {
   it('records every event for the inspector, in order, with the stream content type', async () => {
     scriptTranscript();
     const recorder = createExchangeRecorder();
-    await client().transcribe(audio(), STREAMED, { observer: recorder.observer });
+    await fake.client().transcribe(audio(), STREAMED, { observer: recorder.observer });
     const log = recorder.log();
     expect(log.status).toBe(200);
     expect(log.contentType).toMatch(/text\/event-stream/);
@@ -85,12 +71,12 @@ describe('a streamed transcription against the fake gateway', () => {
 
   it('stops promptly when cancelled mid-stream, with the usual cancelled failure, and closes the request', async () => {
     scriptTranscript();
-    gateway.setEventDelay(1000);
+    fake.gateway.setEventDelay(1000);
     const controller = new AbortController();
     const deltas: string[] = [];
     let abortedAt = 0;
-    const closed = gateway.nextRequestClosed();
-    const transcribing = client().transcribe(audio(), STREAMED, {
+    const closed = fake.gateway.nextRequestClosed();
+    const transcribing = fake.client().transcribe(audio(), STREAMED, {
       signal: controller.signal,
       onTextDelta: (text) => {
         deltas.push(text);
@@ -107,12 +93,14 @@ describe('a streamed transcription against the fake gateway', () => {
 
   it('fails with the gateway’s message when an error event arrives mid-stream', async () => {
     scriptTranscript();
-    gateway.inject({
+    fake.gateway.inject({
       match: { path: '/v1/audio/transcriptions' },
       fault: { kind: 'error-event', afterEvents: 2, message: 'upstream error: transcription overloaded' },
     });
     const deltas: string[] = [];
-    const transcribing = client().transcribe(audio(), STREAMED, { onTextDelta: (text) => deltas.push(text) });
+    const transcribing = fake
+      .client()
+      .transcribe(audio(), STREAMED, { onTextDelta: (text) => deltas.push(text) });
     await expect(transcribing).rejects.toMatchObject({
       message: expect.stringContaining('upstream error: transcription overloaded'),
     });
@@ -121,11 +109,11 @@ describe('a streamed transcription against the fake gateway', () => {
 
   it('fails as an answer cut short when the stream ends without transcript.text.done', async () => {
     scriptTranscript();
-    gateway.inject({
+    fake.gateway.inject({
       match: { path: '/v1/audio/transcriptions' },
       fault: { kind: 'cut-stream', afterEvents: 2 },
     });
-    const transcribing = client().transcribe(audio(), STREAMED);
+    const transcribing = fake.client().transcribe(audio(), STREAMED);
     await expect(transcribing).rejects.toMatchObject({
       code: 'network',
       message: expect.stringMatching(/before the answer was complete/),
@@ -133,8 +121,8 @@ describe('a streamed transcription against the fake gateway', () => {
   });
 
   it('never streams a translation (the endpoint refuses `stream`)', async () => {
-    const transcript = await client().translate(audio(), STREAMED);
-    expect(lastRequest(gateway).multipart?.fields).not.toHaveProperty('stream');
+    const transcript = await fake.client().translate(audio(), STREAMED);
+    expect(lastRequest(fake.gateway).multipart?.fields).not.toHaveProperty('stream');
     expect(transcript.text.length).toBeGreaterThan(0);
   });
 });

@@ -49,6 +49,13 @@ function jsonPart(index: number, startSec: number, endSec: number, text: string)
 
 const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
+type SegmentSpec = Parameters<typeof timedPart>[3][number];
+
+/** Two 10-second parts cut at 10 s, one segment each (times within its part). */
+function stitchTwo(first: SegmentSpec, second: SegmentSpec) {
+  return stitchTranscripts([timedPart(0, 0, 10, [first]), timedPart(1, 10, 20, [second])], 'verbose_json');
+}
+
 describe('stitchTranscripts', () => {
   it('moves segments and words onto the recording timeline, renumbers them and clamps overruns', () => {
     const stitched = stitchTranscripts(
@@ -96,12 +103,9 @@ describe('stitchTranscripts', () => {
   });
 
   it('keeps one copy of a word both parts heard at the cut, proven by word times', () => {
-    const stitched = stitchTranscripts(
-      [
-        timedPart(0, 0, 10, [{ text: 'we ship on Monday morning', start: 8, end: 10 }]),
-        timedPart(1, 10, 20, [{ text: 'morning and then rest', start: 0, end: 1.2 }]),
-      ],
-      'verbose_json',
+    const stitched = stitchTwo(
+      { text: 'we ship on Monday morning', start: 8, end: 10 },
+      { text: 'morning and then rest', start: 0, end: 1.2 },
     );
     expect(stitched.text).toBe('we ship on Monday morning and then rest');
     expect(stitched.segments.map((s) => s.text)).toEqual(['we ship on Monday morning', 'and then rest']);
@@ -110,13 +114,7 @@ describe('stitchTranscripts', () => {
   });
 
   it('keeps a repetition the speaker really said: far from the cut, or without times to prove it', () => {
-    const far = stitchTranscripts(
-      [
-        timedPart(0, 0, 10, [{ text: 'no no', start: 2, end: 3 }]),
-        timedPart(1, 10, 20, [{ text: 'no really', start: 4, end: 5 }]),
-      ],
-      'verbose_json',
-    );
+    const far = stitchTwo({ text: 'no no', start: 2, end: 3 }, { text: 'no really', start: 4, end: 5 });
     expect(far.text).toBe('no no no really');
     const untimed = stitchTranscripts(
       [jsonPart(0, 0, 10, 'yes yes'), jsonPart(1, 10, 20, 'yes indeed')],
@@ -125,11 +123,13 @@ describe('stitchTranscripts', () => {
     expect(untimed.text).toBe('yes yes yes indeed');
   });
 
-  it('drops only proven duplicates with segment times alone, ignoring case and punctuation', () => {
+  it('keeps a word repeated at a cut when only segment times are known: heard twice or said twice is unknown', () => {
     const noWords = (part: PartTranscript): PartTranscript => ({
       ...part,
       transcript: { ...part.transcript, words: [] },
     });
+    // Both segments touch the cut, yet without word times "update" may have been said twice; dropping real
+    // speech is worse than a rare doubled word.
     const stitched = stitchTranscripts(
       [
         noWords(timedPart(0, 0, 30, [{ text: 'Thanks for the update.', start: 27, end: 29.8 }])),
@@ -137,8 +137,50 @@ describe('stitchTranscripts', () => {
       ],
       'verbose_json',
     );
-    expect(stitched.text).toBe('Thanks for the update. Next item');
-    expect(stitched.segments.map((s) => s.text)).toEqual(['Thanks for the update.', 'Next item']);
+    expect(stitched.text).toBe('Thanks for the update. Update. Next item');
+    expect(stitched.segments.map((s) => s.text)).toEqual(['Thanks for the update.', 'Update. Next item']);
+  });
+
+  it('drops a repeated word by its word times only when both hearings lie at the cut, ignoring case and punctuation', () => {
+    /** A one-segment part whose word times are given, not spread evenly. */
+    const worded = (index: number, startSec: number, words: TranscriptWord[]): PartTranscript => {
+      const text = words.map((w) => w.word).join(' ');
+      const segment = { id: 0, start: words[0]!.start, end: words.at(-1)!.end, text };
+      return {
+        index,
+        startSec,
+        endSec: startSec + 30,
+        transcript: { text, segments: [segment], words, raw: '{}', format: 'verbose_json' },
+      };
+    };
+    /**
+     * "Thanks for the update." cut at 30 s, then "Update. Next": the first "update" ends at `firstEnds`, the
+     * second begins `againAfter` seconds into the next part.
+     */
+    const stitchUpdate = (firstEnds: number, againAfter: number) =>
+      stitchTranscripts(
+        [
+          worded(0, 0, [
+            { word: 'Thanks', start: 25, end: 25.4 },
+            { word: 'for', start: 25.4, end: 25.6 },
+            { word: 'the', start: 25.6, end: 25.8 },
+            { word: 'update.', start: firstEnds - 0.3, end: firstEnds },
+          ]),
+          worded(1, 30, [
+            { word: 'Update.', start: againAfter, end: againAfter + 0.2 },
+            { word: 'Next', start: againAfter + 0.6, end: againAfter + 0.9 },
+          ]),
+        ],
+        'verbose_json',
+      );
+
+    // Heard by both parts at the cut: one copy.
+    const heardTwice = stitchUpdate(30, 0);
+    expect(heardTwice.text).toBe('Thanks for the update. Next');
+    expect(heardTwice.words.map((w) => w.word)).toEqual(['Thanks', 'for', 'the', 'update.', 'Next']);
+    // The first ends two seconds before the cut, or the second begins a second after it: said twice.
+    expect(stitchUpdate(28, 0).text).toBe('Thanks for the update. Update. Next');
+    expect(stitchUpdate(30, 1).text).toBe('Thanks for the update. Update. Next');
   });
 
   it('joins parts in scripts without spaces with nothing between them', () => {
@@ -153,7 +195,7 @@ describe('stitchTranscripts', () => {
     expect(stitched.text).toBe('今日は会議です。次の議題に移ります。 OK thanks');
   });
 
-  it('labels single-letter speakers per part and says they are not matched; keeps names', () => {
+  describe('diarized speakers', () => {
     const diarized = (index: number, start: number, speakers: string[]) =>
       timedPart(
         index,
@@ -162,28 +204,61 @@ describe('stitchTranscripts', () => {
         speakers.map((speaker, i) => ({ text: `line ${i}`, start: i * 2, end: i * 2 + 1, speaker })),
         { format: 'diarized_json' },
       );
-    const local = stitchTranscripts(
-      [diarized(0, 0, ['A', 'B']), diarized(1, 10, ['A', 'B'])],
-      'diarized_json',
-    );
-    expect(local.segments.map((s) => s.speaker)).toEqual([
-      'Part 1 · A',
-      'Part 1 · B',
-      'Part 2 · A',
-      'Part 2 · B',
-    ]);
-    expect(local.speakersMatched).toBe(false);
+    const speakersOf = (stitched: ReturnType<typeof stitchTranscripts>) =>
+      stitched.segments.map((s) => s.speaker);
 
-    const named = stitchTranscripts(
-      [diarized(0, 0, ['agent', 'customer']), diarized(1, 10, ['customer', 'agent'])],
-      'diarized_json',
+    it.each([
+      ['letters', 'A', 'B'],
+      ['numbered labels', 'speaker_0', 'speaker_1'],
+      ['upper-case numbered labels', 'SPEAKER_00', 'SPEAKER_01'],
+    ])(
+      'labels %s per part, since every request names its speakers afresh, and says they are not matched',
+      (_, first, second) => {
+        const stitched = stitchTranscripts(
+          [diarized(0, 0, [first, second]), diarized(1, 10, [first, second])],
+          'diarized_json',
+        );
+        expect(speakersOf(stitched)).toEqual([
+          `Part 1 · ${first}`,
+          `Part 1 · ${second}`,
+          `Part 2 · ${first}`,
+          `Part 2 · ${second}`,
+        ]);
+        expect(stitched.speakersMatched).toBe(false);
+      },
     );
-    expect(named.segments.map((s) => s.speaker)).toEqual(['agent', 'customer', 'customer', 'agent']);
-    expect(named.speakersMatched).toBe(true);
 
-    const single = stitchTranscripts([diarized(0, 0, ['A', 'B'])], 'diarized_json');
-    expect(single.segments.map((s) => s.speaker)).toEqual(['A', 'B']);
-    expect(single.speakersMatched).toBe(true);
+    it('keeps the known speaker names the request passed, the same person in every part', () => {
+      const parts = [diarized(0, 0, ['Agent', 'Customer']), diarized(1, 10, ['Customer', 'Agent'])];
+      const named = stitchTranscripts(parts, 'diarized_json', { knownSpeakerNames: ['Agent', 'Customer'] });
+      expect(speakersOf(named)).toEqual(['Agent', 'Customer', 'Customer', 'Agent']);
+      expect(named.speakersMatched).toBe(true);
+
+      // A label that only looks like a name, with no names passed, is still the request's own.
+      const unnamed = stitchTranscripts(parts, 'diarized_json');
+      expect(speakersOf(unnamed)).toEqual([
+        'Part 1 · Agent',
+        'Part 1 · Customer',
+        'Part 2 · Customer',
+        'Part 2 · Agent',
+      ]);
+      expect(unnamed.speakersMatched).toBe(false);
+
+      // Names passed, but the model also gave a speaker it was not told of: that one stays per part.
+      const mixed = stitchTranscripts(
+        [diarized(0, 0, ['Agent', 'A']), diarized(1, 10, ['A', 'Agent'])],
+        'diarized_json',
+        { knownSpeakerNames: ['Agent'] },
+      );
+      expect(speakersOf(mixed)).toEqual(['Agent', 'Part 1 · A', 'Part 2 · A', 'Agent']);
+      expect(mixed.speakersMatched).toBe(false);
+    });
+
+    it('needs no part label for a recording sent whole', () => {
+      const single = stitchTranscripts([diarized(0, 0, ['A', 'B'])], 'diarized_json');
+      expect(speakersOf(single)).toEqual(['A', 'B']);
+      expect(single.speakersMatched).toBe(true);
+    });
   });
 
   it('takes the first language given, sums usage of one kind, and keeps every raw answer', () => {
