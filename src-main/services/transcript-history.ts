@@ -15,6 +15,7 @@ import type {
   TranscribeMode,
   Transcript,
   TranscriptionOptions,
+  TranscriptSegment,
   TranscriptSummary,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
@@ -112,6 +113,12 @@ export interface TranscriptHistory {
   /** Newest first; `query` keeps entries whose name or text contains it (any case). */
   list(query?: string): Promise<TranscriptSummary[]>;
   get(id: string): Promise<StoredTranscript>;
+  /** Segments `from` … `from + count - 1` of an entry (fewer at its end), and how many it has. */
+  segments(
+    id: string,
+    from: number,
+    count: number,
+  ): Promise<{ segments: TranscriptSegment[]; total: number }>;
   /** Removes an entry, and its recording when no other entry uses it (`removedAudio`: that file). */
   delete(id: string): Promise<{ deleted: boolean; removedAudio: string | null }>;
   /**
@@ -133,6 +140,11 @@ export interface TranscriptHistoryOptions {
   onNotice?: (notice: Notice) => void;
   /** The largest entry read (`MAX_TRANSCRIPT_BYTES`); a larger one is set aside like a damaged one. */
   maxFileBytes?: number;
+  /**
+   * Whether something besides the history still needs a recording (an unfinished long recording cut from
+   * it): the last entry's delete then leaves the file.
+   */
+  recordingHeld?: (path: string) => Promise<boolean>;
 }
 
 function summaryOf(id: string, stored: z.infer<typeof storedSchema>): TranscriptSummary {
@@ -190,6 +202,8 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
   const maxFileBytes = options.maxFileBytes ?? MAX_TRANSCRIPT_BYTES;
   const log = createLogger('history');
   const index = new Map<string, Indexed>();
+  /** The last entry `get` read, while its file stays as it was (same size and time). */
+  let lastRead: { id: string; size: number; mtimeMs: number; entry: StoredTranscript } | null = null;
   /** Entries whose setting aside the user has been told of in this run. */
   const reported = new Set<string>();
 
@@ -340,6 +354,10 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     },
 
     async get(id) {
+      // The entry just opened is asked for again, page by page, while its list fills in: it is read once.
+      const info = await stat(fileOf(id)).catch(() => null);
+      if (info && lastRead?.id === id && lastRead.size === info.size && lastRead.mtimeMs === info.mtimeMs)
+        return lastRead.entry;
       const stored = await read(id);
       if (stored === null) {
         throw new AppFailure('not_found', 'This transcript is no longer in the history.', {
@@ -350,12 +368,19 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
         throw new AppFailure('file_error', 'This transcript’s file could not be read, so it was set aside.');
       }
       if (isNewer(stored)) throw newerVersion();
-      return {
+      const entry: StoredTranscript = {
         ...summaryOf(id, stored),
         options: stored.options,
         transcript: stored.transcript,
         audioPath: stored.audioPath,
       };
+      lastRead = info ? { id, size: info.size, mtimeMs: info.mtimeMs, entry } : null;
+      return entry;
+    },
+
+    async segments(id, from, count) {
+      const { segments } = (await this.get(id)).transcript;
+      return { segments: segments.slice(from, from + count), total: segments.length };
     },
 
     async delete(id) {
@@ -373,7 +398,9 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
       const stillUsed = (await entries()).some(
         (entry) => entry.audioPath === audio || entry.audioPath === null,
       );
-      if (!ours || stillUsed) return { deleted: true, removedAudio: null };
+      if (!ours || stillUsed || (await options.recordingHeld?.(audio))) {
+        return { deleted: true, removedAudio: null };
+      }
       await rm(audio, { force: true });
       return { deleted: true, removedAudio: audio };
     },

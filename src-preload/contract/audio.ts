@@ -216,6 +216,9 @@ export interface TranscriptionDone {
 
 export type TranscriptExportFormat = 'txt' | 'srt' | 'vtt' | 'json';
 
+/** The most segments `transcripts.get` and `transcripts.segments` carry in one message. */
+export const MAX_SEGMENTS_PER_PAGE = 2_000;
+
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Methods of audio files and transcripts. */
@@ -270,7 +273,17 @@ export interface AudioMethods {
    */
   'audio.discardJob': { input: { jobId: string; keepRecording?: boolean }; output: { discarded: boolean } };
   'transcripts.list': { input: { query?: string }; output: TranscriptSummary[] };
-  'transcripts.get': { input: { id: string }; output: TranscriptEntry };
+  /**
+   * A saved transcript. With `segments`, `transcript.segments` holds only that many of the first ones
+   * (`segmentCount` says how many there are; `transcripts.segments` gives the rest): a 3-hour lecture opens
+   * without carrying 6,000 segments in one message.
+   */
+  'transcripts.get': { input: { id: string; segments?: number }; output: TranscriptEntry };
+  /** Segments `from` … `from + count - 1` of a saved transcript (fewer at its end), and how many it has. */
+  'transcripts.segments': {
+    input: { id: string; from: number; count: number };
+    output: { segments: TranscriptSegment[]; total: number };
+  };
   'transcripts.delete': { input: { id: string }; output: { deleted: boolean } };
   /** Asks where to save, then main writes the file. `path: null`: the user cancelled. */
   'transcripts.export': {
@@ -292,6 +305,7 @@ export const AUDIO_METHODS = {
   'audio.discardJob': true,
   'transcripts.list': true,
   'transcripts.get': true,
+  'transcripts.segments': true,
   'transcripts.delete': true,
   'transcripts.export': true,
 } satisfies Record<keyof AudioMethods, true>;

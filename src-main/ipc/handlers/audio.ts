@@ -129,6 +129,11 @@ export function createAudioHandlers({
     recordingsDir: recordingsFolder(dataDir),
     // `transcripts.list` carries no count of files set aside: the window shows it with the settings notices.
     onNotice: (notice) => settings.addNotice(notice),
+    // A paused long recording resumes from its recording and saves a transcript that plays it.
+    recordingHeld: async (path) => {
+      const held = await long.recordingsInUse(new Set([basename(path)]));
+      return held === null || held.size > 0;
+    },
   });
   const long = createLongRecordings({ dataDir, history });
   /** The recordings a saved transcript plays, or an unfinished long recording was cut from. */
@@ -288,7 +293,7 @@ export function createAudioHandlers({
 
     'transcripts.list': ({ query }) => history.list(query),
 
-    'transcripts.get': async ({ id }, { ownerId }) => {
+    'transcripts.get': async ({ id, segments }, { ownerId }) => {
       const entry = await history.get(id);
       const { name, kind, durationSec } = entry;
       // The history's audio comes from main's own files: the window may save its peaks or send it again.
@@ -297,8 +302,13 @@ export function createAudioHandlers({
       // shows for transcripts saved before usage was read, too.
       const usage = entry.transcript.usage ?? transcriptionUsageOf(entry.transcript.raw);
       const transcript = usage === undefined ? entry.transcript : { ...entry.transcript, usage };
-      return { ...entry, transcript: shownTranscript(transcript), audio };
+      const shown = shownTranscript(transcript);
+      // Asked for a first page: the rest comes from `transcripts.segments` (`segmentCount` says how much).
+      if (segments !== undefined) shown.segments = shown.segments.slice(0, segments);
+      return { ...entry, transcript: shown, audio };
     },
+
+    'transcripts.segments': ({ id, from, count }) => history.segments(id, from, count),
 
     'transcripts.delete': async ({ id }) => {
       const { deleted, removedAudio } = await history.delete(id);

@@ -4,6 +4,7 @@ import {
   MAX_AUDIO_PATHS_PER_CALL,
   MAX_PART_CONCURRENCY,
   MAX_PART_SECONDS,
+  MAX_SEGMENTS_PER_PAGE,
   MIN_PART_SECONDS,
 } from '../../../src-preload/contract.ts';
 import { audioPeaksSchema } from '../../services/peaks-cache.ts';
@@ -76,6 +77,8 @@ const partSettings = z.object({
 const jobId = z.string().regex(JOB_ID_PATTERN, 'That is not the id of an unfinished transcription.');
 
 const transcriptId = z.string().regex(TRANSCRIPT_ID_PATTERN, 'That is not the id of a saved transcript.');
+/** How many segments one message may carry: a page of the list, never the whole of a long transcript. */
+const segmentPage = z.number().int().min(1).max(MAX_SEGMENTS_PER_PAGE);
 
 export const audioSchemas = {
   // Any absolute path the window was handed: files that are not audio come back as refused, with a reason
@@ -108,7 +111,12 @@ export const audioSchemas = {
   }),
   'audio.discardJob': z.object({ jobId, keepRecording: z.boolean().optional() }),
   'transcripts.list': z.object({ query: z.string().max(500).optional() }),
-  'transcripts.get': z.object({ id: transcriptId }),
+  'transcripts.get': z.object({ id: transcriptId, segments: segmentPage.optional() }),
+  'transcripts.segments': z.object({
+    id: transcriptId,
+    from: z.number().int().nonnegative().max(10_000_000),
+    count: segmentPage,
+  }),
   'transcripts.delete': z.object({ id: transcriptId }),
   'transcripts.export': z.object({ id: transcriptId, format: z.enum(['txt', 'srt', 'vtt', 'json']) }),
 } satisfies SchemaGroup;

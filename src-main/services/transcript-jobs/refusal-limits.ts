@@ -23,13 +23,19 @@ export function limitsAfterRefusal(
   if (!callsForSplit(error)) return null;
   const stated = statedUploadLimits(error);
   const bySize = error.status === 413;
-  const maxBytes = bySize
-    ? Math.floor(stated.maxBytes !== undefined ? stated.maxBytes * STATED_MARGIN : refused.size / 2)
-    : limits.maxBytes;
   const refusedSeconds = refused.durationSec ?? limits.maxSeconds;
+  // A stated limit that the refused upload was already under is not this refusal's reason (a proxy in
+  // front passing on a canned body, say): it is then guessed like an unstated one.
+  const maxBytes = bySize
+    ? Math.floor(
+        stated.maxBytes !== undefined && stated.maxBytes < refused.size
+          ? stated.maxBytes * STATED_MARGIN
+          : refused.size / 2,
+      )
+    : limits.maxBytes;
   const maxSeconds = bySize
     ? limits.maxSeconds
-    : stated.maxSeconds !== undefined
+    : stated.maxSeconds !== undefined && stated.maxSeconds < refusedSeconds
       ? stated.maxSeconds * STATED_MARGIN
       : refusedSeconds / 2;
   return {

@@ -41,20 +41,75 @@ export function searchHistory(query: string): void {
   searchTimer = setTimeout(() => void loadHistory(), SEARCH_DELAY_MS);
 }
 
-/** Opens a saved transcript in the panel's main area. */
+/**
+ * Segments that come with the opened entry: a screenful and more. A 3-hour lecture's 6,000 in one message
+ * made opening it one long task (the message, then one React commit building all of them).
+ */
+export const FIRST_SEGMENTS = 100;
+/** Segments per later message, asked for one after another, each answer in a task of its own. */
+export const SEGMENTS_PAGE = 1_000;
+
+/** Resolves when the open entry has all its segments (or another entry was opened, or a page failed). */
+let allSegments: { id: string; done: Promise<void> } | null = null;
+
+/** Opens a saved transcript in the panel's main area; its segments beyond the first come after it. */
 export async function openTranscript(id: string): Promise<void> {
   const opened = useAppStore.getState().openedTranscript;
   // Choosing the entry already open keeps it as it is (and its audio where it is playing).
   if (opened?.id === id && opened.status !== 'failed') return;
   const request = ++latestOpenRequest;
   useAppStore.getState().setOpenedTranscript({ status: 'loading', id });
-  const result = await call('transcripts.get', { id });
+  const result = await call('transcripts.get', { id, segments: FIRST_SEGMENTS });
   if (request !== latestOpenRequest) return;
   useAppStore
     .getState()
     .setOpenedTranscript(
       result.ok ? { status: 'ready', id, entry: result.data } : { status: 'failed', id, error: result.error },
     );
+  if (result.ok && segmentsToCome(result.data)) {
+    allSegments = { id, done: loadOtherSegments(id, request) };
+  }
+}
+
+/**
+ * Whether main holds segments of `entry` that the window has not been given yet: it was opened with a
+ * full first page, and its count says there are more.
+ */
+export function segmentsToCome(entry: Pick<TranscriptEntry, 'segmentCount' | 'transcript'>): boolean {
+  const { length } = entry.transcript.segments;
+  return length >= FIRST_SEGMENTS && length < entry.segmentCount;
+}
+
+/**
+ * The open entry with all its segments: at once when it has them, else once they have arrived (what the
+ * End key on the last loaded row waits for).
+ */
+export function whenAllSegments(id: string): Promise<void> {
+  return allSegments?.id === id ? allSegments.done : Promise.resolve();
+}
+
+/** Asks main for the rest of the open entry's segments, a page at a time, until it is closed or replaced. */
+async function loadOtherSegments(id: string, request: number): Promise<void> {
+  for (;;) {
+    // A task between pages: the list renders what came before the next answer is taken in.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const shown = openedEntry(id, request);
+    if (!shown || !segmentsToCome(shown)) return;
+    const from = shown.transcript.segments.length;
+    const result = await call('transcripts.segments', { id, from, count: SEGMENTS_PAGE });
+    if (!openedEntry(id, request)) return;
+    if (!result.ok) {
+      toastError(result.error);
+      return;
+    }
+    useAppStore.getState().addOpenedSegments(id, from, result.data.segments, result.data.total);
+  }
+}
+
+function openedEntry(id: string, request: number): TranscriptEntry | null {
+  const opened = useAppStore.getState().openedTranscript;
+  if (request !== latestOpenRequest || opened?.status !== 'ready' || opened.id !== id) return null;
+  return opened.entry;
 }
 
 /** Closes the open transcript (the panel shows its empty state again). */

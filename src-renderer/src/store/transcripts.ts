@@ -1,7 +1,12 @@
 // Saved transcripts as the Transcribe panel shows them: the history list (with its search), the entry that
 // is open, and where its audio is playing. actions/transcripts.ts talks to main and fills this in.
 import type { StateCreator } from 'zustand';
-import type { AppError, TranscriptEntry, TranscriptSummary } from '../../../src-preload/contract.ts';
+import type {
+  AppError,
+  TranscriptEntry,
+  TranscriptSegment,
+  TranscriptSummary,
+} from '../../../src-preload/contract.ts';
 import type { AppState } from './index.ts';
 
 export type TranscriptHistoryStatus = 'idle' | 'loading' | 'ready' | 'failed';
@@ -32,6 +37,11 @@ export interface TranscriptsSlice {
   upsertTranscriptSummary(entry: TranscriptSummary): void;
   removeTranscriptSummary(id: string): void;
   setOpenedTranscript(opened: OpenedTranscript | null): void;
+  /**
+   * More segments of the open entry (`from`: where they go; `total`: how many it has): they join those
+   * it was opened with. An answer for another entry, or for another place, is dropped.
+   */
+  addOpenedSegments(id: string, from: number, segments: TranscriptSegment[], total: number): void;
   setTranscriptPlaybackTime(seconds: number): void;
 }
 
@@ -67,6 +77,17 @@ export const createTranscriptsSlice: StateCreator<AppState, [], [], TranscriptsS
       openedTranscript: current.openedTranscript?.id === id ? null : current.openedTranscript,
     })),
   setOpenedTranscript: (opened) => set({ openedTranscript: opened, transcriptPlaybackTime: 0 }),
+  addOpenedSegments: (id, from, segments, total) =>
+    set((current) => {
+      const opened = current.openedTranscript;
+      if (opened?.status !== 'ready' || opened.id !== id) return {};
+      const { entry } = opened;
+      if (entry.transcript.segments.length !== from) return {};
+      // No segments where more were expected: main's count was wrong, so the list ends here.
+      const segmentCount = segments.length === 0 ? from : total;
+      const transcript = { ...entry.transcript, segments: [...entry.transcript.segments, ...segments] };
+      return { openedTranscript: { ...opened, entry: { ...entry, segmentCount, transcript } } };
+    }),
   setTranscriptPlaybackTime: (seconds) => set({ transcriptPlaybackTime: seconds }),
 });
 

@@ -447,7 +447,8 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'audio.resumeJob': { jobId: 'abc-123', part: 2, concurrency: 2 },
     'audio.discardJob': { jobId: 'abc-123', keepRecording: true },
     'transcripts.list': { query: 'a' },
-    'transcripts.get': { id: 'abc-123' },
+    'transcripts.get': { id: 'abc-123', segments: 100 },
+    'transcripts.segments': { id: 'abc-123', from: 100, count: 1000 },
     'transcripts.delete': { id: 'abc-123' },
     'transcripts.export': { id: 'abc-123', format: 'txt' },
     'speech.generate': {

@@ -428,6 +428,34 @@ describe('long recordings (issue 16)', () => {
     expect(recordings()).toHaveLength(1);
   });
 
+  it('deleting a saved transcript leaves the recording an unfinished job of it still needs', async () => {
+    const whole = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts: { maxSeconds: 3600, concurrency: 2 },
+    });
+    const { entry } = resultOf(await finished(whole.streamId));
+    const { audio } = await t.ok('transcripts.get', { id: entry.id });
+    // The same recording, sent again in parts, stops with every part failed: a job to resume.
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'status', status: 500, shape: 'openai', message: 'upstream error' },
+      times: 4,
+    });
+    const again = await t.ok('audio.transcribe', {
+      source: { path: audio!.path },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts,
+    });
+    await finished(again.streamId);
+    expect(await t.ok('audio.jobs', undefined)).toHaveLength(1);
+
+    expect(await t.ok('transcripts.delete', { id: entry.id })).toEqual({ deleted: true });
+    expect(recordings()).toHaveLength(1);
+  });
+
   it('refuses to resume a job whose recording changed since it was cut', async () => {
     gateway.inject({
       match: { path: '/v1/audio/' },

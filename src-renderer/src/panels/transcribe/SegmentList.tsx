@@ -18,7 +18,12 @@ import { useFollowPlayingRow } from './useFollowPlayingRow.ts';
 import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
 
 interface SegmentListProps {
+  /** The segments the window has: all of them, or the first ones while the rest are on their way. */
   segments: readonly TranscriptSegment[];
+  /** How many segments the transcript has (more than `segments` while the rest are on their way). */
+  total?: number;
+  /** Resolves once all `total` segments are here (the End key waits for it). */
+  whenAll?(): Promise<void>;
   /** Moves the audio to `seconds` and plays; absent when there is no audio to play. */
   onSeek?(seconds: number): void;
   /** What stays pinned above the list as it scrolls (the player): rows under it count as off screen. */
@@ -37,14 +42,17 @@ const ROW_GAP = 2;
  * binary search per playback tick, which re-renders nothing until the segment changes); rows are
  * memoised, so a change of segment re-renders two of them; one click handler serves all.
  */
-export function SegmentList({ segments, onSeek, pinnedAboveRef }: SegmentListProps) {
+export function SegmentList({ segments, total, whenAll, onSeek, pinnedAboveRef }: SegmentListProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const canPlay = onSeek !== undefined;
   const count = segments.length;
+  const setSize = Math.max(count, total ?? count);
+  const latestCount = useRef(count);
+  latestCount.current = count;
   const activeIndex = useAppStore(
     useCallback(
-      (s) => (canPlay ? segmentIndexAt(segments, s.transcriptPlaybackTime) : NO_SEGMENT),
-      [segments, canPlay],
+      (s) => (canPlay ? playingIndex(segments, setSize, s.transcriptPlaybackTime) : NO_SEGMENT),
+      [segments, setSize, canPlay],
     ),
   );
   // A speaker is named where the voice changes, not on every line of a monologue.
@@ -97,6 +105,12 @@ export function SegmentList({ segments, onSeek, pinnedAboveRef }: SegmentListPro
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const from = indexOfRow(event.target);
     if (from === null || !(event.target as Element).matches('.segment__time')) return;
+    if (event.key === 'End' && setSize > count && whenAll) {
+      // The last segment has not arrived yet: the focus goes there once it has.
+      event.preventDefault();
+      void whenAll().then(() => focusSegment(latestCount.current - 1));
+      return;
+    }
     const to = segmentForKey(event.key, from, count);
     if (to === null) return;
     event.preventDefault();
@@ -133,7 +147,7 @@ export function SegmentList({ segments, onSeek, pinnedAboveRef }: SegmentListPro
             measureRef={virtualizer.measureElement}
             top={row.start - scrollMargin}
             index={row.index}
-            count={count}
+            count={setSize}
             start={segment.start}
             text={segment.text}
             speaker={speakerShown[row.index] ?? null}
@@ -202,6 +216,18 @@ const SegmentRow = memo(function SegmentRow({
     </li>
   );
 });
+
+/**
+ * The segment playing at `seconds` among those the window has; none while the playhead is past the last of
+ * them and more are on their way (lighting the last one that came would be wrong).
+ */
+function playingIndex(segments: readonly TranscriptSegment[], total: number, seconds: number): number {
+  const index = segmentIndexAt(segments, seconds);
+  const last = segments[segments.length - 1];
+  if (total > segments.length && index === segments.length - 1 && last && seconds >= last.end)
+    return NO_SEGMENT;
+  return index;
+}
 
 function indexOfRow(target: EventTarget | null): number | null {
   const row = target instanceof Element ? target.closest<HTMLElement>('[data-segment-index]') : null;

@@ -1,7 +1,13 @@
 import { FileQuestion, LoaderCircle, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AudioFile, TranscriptEntry } from '../../../../src-preload/contract.ts';
-import { copyTranscript, openTranscript, rememberPeaks } from '../../actions/transcripts.ts';
+import {
+  copyTranscript,
+  openTranscript,
+  rememberPeaks,
+  segmentsToCome,
+  whenAllSegments,
+} from '../../actions/transcripts.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { WaveformPlayer, type WaveformPlayerHandle } from '../../components/WaveformPlayer.tsx';
@@ -55,7 +61,9 @@ function OpenTranscript({ entry }: { entry: TranscriptEntry }) {
   const view = useRef<HTMLElement>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   usePinnedHeight(pinned, view);
-  const { audio } = entry;
+  const stage = useStages(OPENING_STAGES);
+  const { audio, id } = entry;
+  const whenAll = useCallback(() => whenAllSegments(id), [id]);
 
   const seekAndPlay = useCallback((seconds: number) => {
     player.current?.seek(seconds);
@@ -82,16 +90,18 @@ function OpenTranscript({ entry }: { entry: TranscriptEntry }) {
           exportMenuRef={exportMenu}
           onDelete={() => setConfirmingDelete(true)}
         />
-        {audio ? (
+        {stage < PLAYER_STAGE ? null : audio ? (
           <SourcePlayer audio={audio} name={entry.name} playerRef={player} />
         ) : (
           <MissingAudio path={entry.audioPath} />
         )}
         <div className="transcript-view__pinned-edge" aria-hidden />
       </div>
-      {hasTimedSegments(entry.transcript) ? (
+      {stage < LIST_STAGE ? null : hasTimedSegments(entry.transcript) ? (
         <SegmentList
           segments={entry.transcript.segments}
+          total={segmentsToCome(entry) ? entry.segmentCount : undefined}
+          whenAll={whenAll}
           onSeek={audio ? seekAndPlay : undefined}
           pinnedAboveRef={pinned}
         />
@@ -151,6 +161,26 @@ function PlainTranscript({ text }: { text: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * An opened transcript is built in three tasks, one after another: the header (in the task that took in
+ * main's answer), the player, then the segment list. Each costs tens of milliseconds of script, style
+ * and layout with a long transcript; all in one task made one long task.
+ */
+const PLAYER_STAGE = 1;
+const LIST_STAGE = 2;
+const OPENING_STAGES = LIST_STAGE;
+
+/** 0 in the first commit, then one more in each task that follows, up to `last`. */
+function useStages(last: number): number {
+  const [stage, setStage] = useState(0);
+  useEffect(() => {
+    if (stage >= last) return;
+    const timer = setTimeout(() => setStage(stage + 1), 0);
+    return () => clearTimeout(timer);
+  }, [stage, last]);
+  return stage;
 }
 
 /**
