@@ -14,6 +14,7 @@ import {
   type TranscriptionOptions,
   type TranscriptPartPlan,
 } from '../../../src-preload/contract.ts';
+import { AppFailure } from '../../app-failure.ts';
 import { createLogger } from '../../log.ts';
 import { writeFileAtomic } from '../atomic-file.ts';
 import { isMissing } from '../file-missing.ts';
@@ -117,7 +118,15 @@ export function createJobStore(dataDir: string, now: () => Date = () => new Date
     return join(root, id);
   };
   const save = async (record: JobRecord) => {
-    await writeFileAtomic(join(folderOf(record.id), RECORD_FILE), JSON.stringify(record));
+    const folder = folderOf(record.id);
+    // A job removed while a run still held it stays removed: writing would make its folder again, with a
+    // record naming parts that are gone.
+    if ((await stat(folder).catch(() => null)) === null) {
+      throw new AppFailure('not_found', 'This transcription is no longer kept.', {
+        hint: 'Add the recording again to transcribe it.',
+      });
+    }
+    await writeFileAtomic(join(folder, RECORD_FILE), JSON.stringify(record));
   };
   const get = async (id: string): Promise<JobRecord | null> => {
     if (!JOB_ID_PATTERN.test(id)) return null;
@@ -204,7 +213,16 @@ export function createJobStore(dataDir: string, now: () => Date = () => new Date
     },
     async sourcePaths() {
       sources ??= readSources();
-      const paths = [...(await sources).values()];
+      const known = await sources;
+      // One not known yet is read again each time: a job being made has its record by now, a left-over
+      // folder may have grown old enough to go, and a damaged record may have been put right.
+      for (const [id, path] of known) {
+        if (path !== null) continue;
+        const record = await get(id);
+        if (record) known.set(id, record.source.path);
+        else if (await leftWithoutRecord(id)) known.delete(id);
+      }
+      const paths = [...known.values()];
       return paths.includes(null) ? null : (paths as string[]);
     },
     folderOf,

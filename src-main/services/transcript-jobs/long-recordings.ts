@@ -89,33 +89,53 @@ export function createLongRecordings({
    */
   const running = new Map<string, { stop: AbortController; ended: Promise<unknown> }>();
 
-  const run = async (
-    record: JobRecord,
-    context: RunContext,
-    onlyPart?: number,
-  ): Promise<TranscriptionDone> => {
-    if (running.has(record.id)) {
+  /**
+   * Claims a job for one run, before anything is awaited: a Remove that comes while the run is still
+   * reading its record stops it rather than deleting the folder from under it.
+   */
+  const claim = (jobId: string) => {
+    if (running.has(jobId)) {
       throw new AppFailure('busy', 'This recording is being transcribed already.', {
         hint: 'Wait for it to finish, or stop it first.',
       });
     }
     const stop = new AbortController();
-    const finished = (async () => {
-      const outcome = await runJob(record, {
-        ...context,
-        signal: AbortSignal.any([context.signal, stop.signal]),
-        store,
-        split,
-        ...(onlyPart !== undefined ? { onlyPart } : {}),
-      });
-      return saveOutcome(record, outcome);
-    })();
-    running.set(record.id, { stop, ended: finished.catch(() => undefined) });
-    try {
-      return await finished;
-    } finally {
-      running.delete(record.id);
-    }
+    let release = () => {};
+    const ended = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    running.set(jobId, { stop, ended });
+    return {
+      stop,
+      /** Runs `work` as the claimed job's run, and gives the job back when it ends, however it ends. */
+      async during<T>(work: () => Promise<T>): Promise<T> {
+        try {
+          return await work();
+        } finally {
+          running.delete(jobId);
+          release();
+        }
+      },
+    };
+  };
+
+  const run = async (
+    record: JobRecord,
+    context: RunContext,
+    stop: AbortController,
+    onlyPart?: number,
+  ): Promise<TranscriptionDone> => {
+    const signal = AbortSignal.any([context.signal, stop.signal]);
+    const outcome = await runJob(record, {
+      ...context,
+      signal,
+      store,
+      split,
+      ...(onlyPart !== undefined ? { onlyPart } : {}),
+    });
+    // Removed as its last part came back: the user let go of it, so it is not saved after all.
+    if (stop.signal.aborted) throw new AppFailure('aborted', 'Cancelled.');
+    return saveOutcome(record, outcome);
   };
 
   /** The stitched transcript into the history; the job, its parts and their answers then go. */
@@ -166,27 +186,33 @@ export function createLongRecordings({
         durationSec,
         limits,
       });
-      try {
-        return await run(record, context);
-      } catch (error) {
-        // Never cut (unreadable, or stopped while cutting): there is nothing to resume.
-        if (record.parts.length === 0) await store.remove(record.id);
-        throw error;
-      }
+      const job = claim(record.id);
+      return job.during(async () => {
+        try {
+          return await run(record, context, job.stop);
+        } catch (error) {
+          // Never cut (unreadable, or stopped while cutting): there is nothing to resume.
+          if (record.parts.length === 0) await store.remove(record.id);
+          throw error;
+        }
+      });
     },
 
     async resume(jobId: string, context: RunContext, onlyPart?: number): Promise<TranscriptionDone> {
-      const record = await store.get(jobId);
-      if (record === null) {
-        throw new AppFailure('not_found', 'This transcription is no longer kept.', {
-          hint: 'Add the recording again to transcribe it.',
-        });
-      }
-      if (onlyPart !== undefined && !record.parts.some((part) => part.index === onlyPart)) {
-        throw new AppFailure('invalid_input', 'This recording has no such part.');
-      }
-      await requireUnchanged(record.source);
-      return run(record, context, onlyPart);
+      const job = claim(jobId);
+      return job.during(async () => {
+        const record = await store.get(jobId);
+        if (record === null || job.stop.signal.aborted) {
+          throw new AppFailure('not_found', 'This transcription is no longer kept.', {
+            hint: 'Add the recording again to transcribe it.',
+          });
+        }
+        if (onlyPart !== undefined && !record.parts.some((part) => part.index === onlyPart)) {
+          throw new AppFailure('invalid_input', 'This recording has no such part.');
+        }
+        await requireUnchanged(record.source);
+        return run(record, context, job.stop, onlyPart);
+      });
     },
 
     list: () => store.list(),
@@ -198,9 +224,13 @@ export function createLongRecordings({
         active.stop.abort();
         await active.ended;
       }
-      const record = await store.get(jobId);
-      await store.remove(jobId);
-      return record;
+      // Claimed while it goes: a resume asked meanwhile finds it busy, not half deleted.
+      const job = claim(jobId);
+      return job.during(async () => {
+        const record = await store.get(jobId);
+        await store.remove(jobId);
+        return record;
+      });
     },
 
     /** Which of `names` (recordings-folder file names) an unfinished job was cut from; `null` when unknown. */

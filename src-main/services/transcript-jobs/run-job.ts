@@ -120,7 +120,8 @@ async function recutRefused(
   );
   if (tighter === null) return null;
   const folder = store.folderOf(record.id);
-  const scratch = join(folder, `recut-${part.index + 1}`);
+  // Named after the part's file, which no renumbering changes (two parts are cut again at the same time).
+  const scratch = join(folder, `recut-${basename(part.file, extname(part.file))}`);
   try {
     const result = await split(partPath(store, record, part), { limits: tighter, outDir: scratch, signal });
     if (result.parts.length < 2) return null;
@@ -202,9 +203,10 @@ export async function runJob(record: JobRecord, options: JobRunOptions): Promise
       const pieces = await recutRefused(record, part, refusal, options, stopAll.signal);
       if (pieces !== null) {
         queue.splice(next, 0, ...pieces);
+        // Told at once: the parts still on their way already report under their new numbers.
+        announceParts();
         await save();
         await rm(partPath(store, record, part), { force: true });
-        announceParts();
         return;
       }
       if (stopAll.signal.aborted) {

@@ -51,11 +51,33 @@ export interface JobProgress {
   texts: Record<number, string>;
 }
 
+/**
+ * The live texts and uploads under the parts' new numbers. A part cut again mid-run is replaced by its
+ * pieces and every later part is numbered on; a part keeps where it starts, so that finds it again.
+ */
+function renumbered(
+  job: JobProgress | null,
+  parts: readonly TranscriptPartPlan[],
+): Pick<JobProgress, 'texts' | 'uploads'> {
+  if (!job) return { texts: {}, uploads: {} };
+  const indexAt = new Map(parts.map((part) => [part.startSec, part.index]));
+  const moved = <V>(byIndex: Record<number, V>): Record<number, V> => {
+    const next: Record<number, V> = {};
+    for (const part of job.parts) {
+      const index = indexAt.get(part.startSec);
+      const value = byIndex[part.index];
+      if (index !== undefined && value !== undefined) next[index] = value;
+    }
+    return next;
+  };
+  return { texts: moved(job.texts), uploads: moved(job.uploads) };
+}
+
 /** The job after one part event; parts are replaced, never edited in place (the store compares by reference). */
 function foldJobEvent(job: JobProgress | null, event: StreamEvent): JobProgress | null {
   switch (event.type) {
     case 'parts':
-      return { jobId: event.jobId, parts: event.parts, uploads: {}, texts: job?.texts ?? {} };
+      return { jobId: event.jobId, parts: event.parts, ...renumbered(job, event.parts) };
     case 'part-status': {
       if (!job) return job;
       const parts = job.parts.map((part) =>

@@ -407,6 +407,31 @@ describe('long recordings (issue 16)', () => {
     expect(recordings()).toEqual([]);
   });
 
+  it('a Remove that comes while a resume is still starting stops it; the job does not come back', async () => {
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'status', status: 500, shape: 'openai', message: 'upstream error' },
+      times: 4,
+    });
+    const first = await t.ok('audio.transcribe', {
+      source: { name: 'standup.wav', type: 'audio/wav', bytes: longWav() },
+      options: { model: 'whisper-1' },
+      mode: 'transcribe',
+      parts,
+    });
+    await finished(first.streamId);
+    const [job] = await t.ok('audio.jobs', undefined);
+    const [resumed, discarded] = await Promise.all([
+      t.ok('audio.resumeJob', { jobId: job!.jobId, concurrency: 2 }),
+      t.ok('audio.discardJob', { jobId: job!.jobId }),
+    ]);
+    expect(discarded).toEqual({ discarded: true });
+    expect((await finished(resumed.streamId)).at(-1)).toMatchObject({ type: 'error' });
+    await expect.poll(() => gateway.activeRequests).toBe(0);
+    expect(readdirSync(jobsDir())).toEqual([]);
+    expect(await t.ok('audio.jobs', undefined)).toEqual([]);
+  });
+
   it('a discarded job keeps its recording when another item still holds it', async () => {
     gateway.inject({
       match: { path: '/v1/audio/' },

@@ -121,6 +121,35 @@ describe('a long recording’s stream', () => {
     expect(partsStatusText(item, null)).toBe('1 of 3 parts failed');
   });
 
+  it('keeps each part’s live text with its part when an earlier part is cut again and later ones renumbered', () => {
+    const at = (index: number, startSec: number, endSec: number): TranscriptPartPlan => ({
+      index,
+      startSec,
+      endSec,
+      size: 1,
+      status: 'pending',
+    });
+    let state = fold([
+      { type: 'parts', jobId: 'job-1', parts: [at(0, 0, 600), at(1, 600, 1200), at(2, 1200, 1800)] },
+      { type: 'part-status', part: 1, status: 'sending' },
+      { type: 'part-status', part: 2, status: 'sending' },
+      { type: 'text-delta', part: 2, text: 'third part so far' },
+    ]);
+    // Part 2 (index 1) was refused for its size and is now two pieces; the third part is index 3.
+    state = fold(
+      [
+        {
+          type: 'parts',
+          jobId: 'job-1',
+          parts: [at(0, 0, 600), at(1, 600, 900), at(2, 900, 1200), at(3, 1200, 1800)],
+        },
+        { type: 'text-delta', part: 3, text: ', and more' },
+      ],
+      state,
+    );
+    expect(state.job?.texts).toEqual({ 3: 'third part so far, and more' });
+  });
+
   it('an item cancelled before its job news was shown still learns its job, so Retry resumes it', () => {
     const state = fold([
       { type: 'parts', jobId: 'job-1', parts: [plan(0), plan(1)] },

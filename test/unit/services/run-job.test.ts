@@ -205,7 +205,11 @@ describe('a long recording’s job', () => {
 
   it('an answer that cannot be written down stops the other parts, says why, and is kept by the next write', async () => {
     gateway.inject({ match: { path: '/v1/audio/' }, fault: { kind: 'stall-headers', ms: 1 } });
-    gateway.inject({ match: { path: '/v1/audio/' }, fault: { kind: 'stall-headers', ms: 5_000 }, times: 10 });
+    gateway.inject({
+      match: { path: '/v1/audio/' },
+      fault: { kind: 'stall-headers', ms: 60_000 },
+      times: 10,
+    });
     let refusals = 0;
     // The disk refuses the first write that carries an answer (full, say), then takes writes again.
     const flaky: JobStore = {
@@ -223,7 +227,7 @@ describe('a long recording’s job', () => {
     const { events, promise } = run(record, cutIntoWavParts(3), { store: flaky });
     await expect(promise).rejects.toThrow(/no space left/);
     // The part on its way was stopped rather than waited for, and nothing is said to have failed.
-    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
     await expect.poll(() => gateway.activeRequests ?? 0).toBe(0);
     expect(events.some((e) => e.type === 'part-status' && e.status === 'failed')).toBe(false);
     // The answer that came is on disk after all: the run's last write went through.
