@@ -3,15 +3,18 @@
 import {
   type AssistantMessage,
   CHAT_FORMAT_NAMES,
+  type ChatSettings,
   type CompactionMarker,
+  type Comparison,
   type Conversation,
   type ConversationExportFormat,
   type ConversationMessage,
+  comparisonTitle,
   conversationTitle,
   type FormatChangeMarker,
   type ImageAttachment,
 } from '../../src-preload/contract.ts';
-import { fileVersionOf } from './conversation-schema.ts';
+import { COMPARISON_FILE_VERSION, fileVersionOf } from './conversation-schema.ts';
 import { fileNameSafe } from './file-name.ts';
 
 /** How each format is named in the save dialog's filter. */
@@ -54,6 +57,63 @@ export const conversationFileText = (conversation: Conversation) => fileText(con
  */
 export const conversationJsonExport = (conversation: Conversation) => fileText(conversation, true);
 
+/**
+ * Messages as an export holds them: without `hasDetail` (the store's bookkeeping, see
+ * `readableByOlderBuilds`). Comparisons came after records moved out, so no `inspector` field is added.
+ */
+function withoutDetailMarks(messages: readonly ConversationMessage[]): unknown[] {
+  return messages.map((message) => {
+    if (message.role === 'user' || message.role === 'format-change') return message;
+    const { hasDetail: _, ...unmarked } = message;
+    return unmarked.role === 'compaction'
+      ? { ...unmarked, replaced: withoutDetailMarks(unmarked.replaced) }
+      : unmarked;
+  });
+}
+
+/** A comparison's file: `{ version: 3, comparison }`; for an export, messages without `hasDetail`. */
+function comparisonText(
+  comparison: Comparison,
+  forExport: boolean,
+  extra?: (index: number) => object,
+): string {
+  const file = {
+    version: COMPARISON_FILE_VERSION,
+    comparison: {
+      ...comparison,
+      columns: comparison.columns.map((column, index) => ({
+        ...column,
+        ...extra?.(index),
+        messages: forExport ? withoutDetailMarks(column.messages) : column.messages,
+      })),
+    },
+  };
+  return forExport ? `${JSON.stringify(file, null, 2)}\n` : JSON.stringify(file);
+}
+
+/** The text of a comparison's file as the store writes it: `{ version: 3, comparison }`. */
+export const comparisonFileText = (comparison: Comparison) => comparisonText(comparison, false);
+
+/**
+ * The name of the profile a column's requests go to, for an export: its NAME only (never its key, address
+ * or header values). `null` when the profile is gone.
+ */
+export type ProfileNamer = (profileId: string | undefined) => string | null;
+
+/** A column's profile as an export names it. */
+function profileLabel(column: Comparison['columns'][number], nameOf: ProfileNamer): string {
+  return nameOf(column.profileId) ?? (column.profileId ? 'a deleted profile' : 'the active profile');
+}
+
+/**
+ * The JSON export of a comparison: its file's shape, pretty-printed, each column with `profileName` (the
+ * profile's name when exported; the file keeps only its id).
+ */
+export const comparisonJsonExport = (comparison: Comparison, nameOf: ProfileNamer) =>
+  comparisonText(comparison, true, (index) => ({
+    profileName: profileLabel(comparison.columns[index]!, nameOf),
+  }));
+
 /** Numbers as people read them, the same on every machine (`3,210`). */
 const grouped = (value: number) => value.toLocaleString('en-US');
 
@@ -89,9 +149,12 @@ export function closeOpenFence(text: string): string {
 /** A block of markdown as it stands between others: its own ends trimmed, nothing else touched. */
 const block = (text: string) => closeOpenFence(text.replace(/^\n+|\s+$/g, ''));
 
-function tokensLine(message: AssistantMessage): string | null {
+/** A reply's numbers on one line; `speed`: its first-token time and rate too (a comparison's point). */
+function tokensLine(message: AssistantMessage, speed = false): string | null {
   const parts: string[] = [];
   const { usage, metrics } = message;
+  if (speed && metrics.ttftMs != null) parts.push(`TTFT ${grouped(Math.round(metrics.ttftMs))} ms`);
+  if (speed && metrics.tokensPerSecond != null) parts.push(`${metrics.tokensPerSecond.toFixed(1)} tokens/s`);
   if (usage?.inputTokens != null) parts.push(`${grouped(usage.inputTokens)} input tokens`);
   if (usage?.outputTokens != null) parts.push(`${grouped(usage.outputTokens)} output tokens`);
   if (metrics.totalMs != null) parts.push(`${(metrics.totalMs / 1000).toFixed(1)} s`);
@@ -115,15 +178,19 @@ function endingLine(message: AssistantMessage): string | null {
   }
 }
 
-function assistantSection(message: AssistantMessage): string[] {
-  const blocks = [`## Assistant · ${message.model || 'unknown model'}`];
+function assistantSection(
+  message: AssistantMessage,
+  heading = `## Assistant · ${message.model || 'unknown model'}`,
+  speed = false,
+): string[] {
+  const blocks = [heading];
   if (message.reasoning.trim()) {
     blocks.push(`<details>\n<summary>Reasoning</summary>\n\n${block(message.reasoning)}\n\n</details>`);
   }
   if (message.text.trim()) blocks.push(block(message.text));
   const ending = endingLine(message);
   if (ending) blocks.push(ending);
-  const tokens = tokensLine(message);
+  const tokens = tokensLine(message, speed);
   if (tokens) blocks.push(tokens);
   return blocks;
 }
@@ -199,4 +266,97 @@ export function buildConversationExport(
 export function conversationExportName(conversation: Conversation, format: ConversationExportFormat): string {
   const stem = fileNameSafe(conversationTitle(conversation)).replace(/^\.+/, '');
   return `${stem || 'conversation'}.${format}`;
+}
+
+/** The settings a column sends with that are set, as `name: value` (the schema by its name only). */
+function settingsLines(settings: ChatSettings): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of Object.entries(settings)) {
+    if (value === undefined || name === 'instructions') continue;
+    if (name === 'structuredOutput') {
+      const structured = value as NonNullable<ChatSettings['structuredOutput']>;
+      lines.push(`- JSON Schema: ${structured.name}${structured.strict ? ' (strict)' : ''}`);
+    } else {
+      lines.push(
+        `- ${name}: ${Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : String(value)}`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** How a column is named under each turn: `Column 2 · Chat Completions · gpt-4o-mini`. */
+function columnName(column: Comparison['columns'][number], index: number): string {
+  return `Column ${index + 1} · ${CHAT_FORMAT_NAMES[column.format]} · ${column.model || 'no model'}`;
+}
+
+/** A column's own choices: profile (by name), format, model, streaming and the settings that are set. */
+function columnSetup(column: Comparison['columns'][number], index: number, nameOf: ProfileNamer): string[] {
+  const lines = [
+    `- Profile: ${profileLabel(column, nameOf)}`,
+    `- Format: ${CHAT_FORMAT_NAMES[column.format]}`,
+    `- Model: ${column.model || 'no model'}`,
+    `- Streamed: ${column.stream ? 'yes' : 'no'}`,
+    ...settingsLines(column.settings),
+  ];
+  const blocks = [`## ${columnName(column, index)}`, lines.join('\n')];
+  const instructions = column.settings.instructions?.trim();
+  if (instructions) blocks.push('### System', block(instructions));
+  return blocks;
+}
+
+/**
+ * The comparison as a Markdown document: its title, each column's setup, then turn by turn the prompt
+ * once and each column's reply under the column's name, with its metrics (and its error when it failed).
+ * Columns share their prompts; a column's n-th reply is the one after its n-th prompt.
+ */
+export function comparisonMarkdown(comparison: Comparison, nameOf: ProfileNamer): string {
+  const blocks = [`# ${comparisonTitle(comparison)}`, `_Comparison · ${readableTime(comparison.createdAt)}_`];
+  for (const [index, column] of comparison.columns.entries())
+    blocks.push(...columnSetup(column, index, nameOf));
+  // Each column's history split at its prompts: turns[n] is what follows the n-th prompt in that column.
+  const turnsOf = (messages: readonly ConversationMessage[]) => {
+    const turns: Array<{ prompt: ConversationMessage | null; after: ConversationMessage[] }> = [];
+    for (const message of messages) {
+      if (message.role === 'user') turns.push({ prompt: message, after: [] });
+      else if (turns.length === 0) turns.push({ prompt: null, after: [message] });
+      else turns.at(-1)!.after.push(message);
+    }
+    return turns;
+  };
+  const columns = comparison.columns.map((column) => turnsOf(column.messages));
+  const count = Math.max(...columns.map((turns) => turns.length));
+  for (let turn = 0; turn < count; turn++) {
+    const prompt = columns.map((turns) => turns[turn]?.prompt).find((message) => message);
+    blocks.push(`---`, `## Turn ${turn + 1}`);
+    if (prompt) blocks.push(...messageSections(prompt).map((text) => (text === '## You' ? '### You' : text)));
+    columns.forEach((turns, index) => {
+      const column = comparison.columns[index]!;
+      const heading = `### ${columnName(column, index)}`;
+      const after = turns[turn]?.after ?? [];
+      if (after.length === 0) blocks.push(heading, '_No reply_');
+      for (const message of after) {
+        if (message.role === 'assistant') blocks.push(...assistantSection(message, heading, true));
+        else blocks.push(...messageSections(message));
+      }
+    });
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** The text of a comparison's exported file. */
+export function buildComparisonExport(
+  format: ConversationExportFormat,
+  comparison: Comparison,
+  nameOf: ProfileNamer,
+): string {
+  return format === 'json'
+    ? comparisonJsonExport(comparison, nameOf)
+    : comparisonMarkdown(comparison, nameOf);
+}
+
+/** The name the save dialog suggests for a comparison: its title, safe as a file name. */
+export function comparisonExportName(comparison: Comparison, format: ConversationExportFormat): string {
+  const stem = fileNameSafe(comparisonTitle(comparison)).replace(/^\.+/, '');
+  return `${stem || 'comparison'}.${format}`;
 }

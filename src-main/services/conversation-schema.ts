@@ -6,17 +6,20 @@ import { z } from 'zod';
 import {
   type AppError,
   type ChatSettings,
+  type Comparison,
   type Conversation,
   type ConversationMessage,
   ERROR_CODES,
   IMAGE_MIME_TYPES,
   type ImageAttachment,
+  MAX_COMPARE_COLUMNS,
   MAX_IMAGE_BYTES,
   MAX_IMAGES_PER_TURN,
   MAX_LOGGED_BODY,
   MAX_LOGGED_EVENTS,
   MAX_SCHEMA_CHARS,
   MAX_TITLE_LENGTH,
+  MIN_COMPARE_COLUMNS,
   type ReplyInspector,
   SCHEMA_NAME_PATTERN,
   type TokenUsage,
@@ -48,6 +51,8 @@ export const conversationTitleInput = z
 export const chatFormat = z.enum(['responses', 'chat', 'content']);
 
 const timestamp = z.string().max(64);
+/** A gateway profile's id, as the profile methods take it (`settings.ts` makes them). */
+export const profileId = z.string().min(1).max(200);
 /** A message's id: made by the renderer, never used as a path (inspector records hash it). */
 export const messageId = z.string().min(1).max(200);
 const count = z.number().nonnegative().nullable();
@@ -269,9 +274,31 @@ function conversationSchemaOf(source: 'file' | 'ipc') {
     settings: chatSettings,
     store: z.boolean(),
     chainResponses: z.boolean(),
+    profileId: profileId.optional(),
     messages: z.array(conversationMessageOf(source)).max(MAX_MESSAGES),
   }) satisfies z.ZodType<Conversation>;
 }
+
+/** A comparison: 2–4 columns, each checked as a conversation is, their ids unique within it. */
+function comparisonSchemaOf(source: 'file' | 'ipc') {
+  return z.object({
+    id: conversationId,
+    customTitle: z.string().max(MAX_TITLE_LENGTH),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    columns: z
+      .array(conversationSchemaOf(source))
+      .min(MIN_COMPARE_COLUMNS, `A comparison has at least ${MIN_COMPARE_COLUMNS} columns.`)
+      .max(MAX_COMPARE_COLUMNS, `A comparison has at most ${MAX_COMPARE_COLUMNS} columns.`)
+      .refine(
+        (columns) => new Set(columns.map((column) => column.id)).size === columns.length,
+        'Two columns of a comparison have the same id.',
+      ),
+  }) satisfies z.ZodType<Comparison>;
+}
+
+/** A comparison the renderer saves: no inspector record inline. */
+export const comparisonSchema = comparisonSchemaOf('ipc');
 
 /** A conversation the renderer saves: no inspector record inline. */
 export const conversationSchema = conversationSchemaOf('ipc');
@@ -300,4 +327,18 @@ export function fileVersionOf(conversation: Conversation): 1 | 2 {
 export const conversationFileSchema = z.object({
   version: z.union([z.literal(1), z.literal(CONVERSATION_FILE_VERSION)]),
   conversation: conversationSchemaOf('file'),
+});
+
+/**
+ * The version of a comparison's file; comparisons have their own line of versions, starting above every
+ * conversation file's: builds from before comparisons read at most version 2 and leave a file of a higher
+ * version alone (never set aside as damaged), so going back to one loses no comparison. A conversation
+ * file's newest stays `CONVERSATION_FILE_VERSION`.
+ */
+export const COMPARISON_FILE_VERSION = 3;
+
+/** A comparison's file: `{ "version": 3, "comparison": … }`, in the conversations folder. */
+export const comparisonFileSchema = z.object({
+  version: z.literal(COMPARISON_FILE_VERSION),
+  comparison: comparisonSchemaOf('file'),
 });

@@ -8,15 +8,22 @@
 // The inspector's record of each reply is kept apart (inspector-detail-store.ts); a file of an older
 // build that holds records inline has them moved out when it is opened or renamed: the latest ones, dated
 // by their messages (inspector-detail-store.ts `adopt`).
+// A comparison (issue 17) is saved beside them the same way, `{ "version": 3, "comparison": … }` under its
+// own id: listed, searched (its title and every column's text), renamed and deleted like a conversation,
+// its columns' inspector records kept under its id. Builds before comparisons leave its file alone (a
+// version they do not know), and `get` of a comparison's id is `not_found`, `getComparison` of a
+// conversation's likewise.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import {
   allMessageIds,
+  type Comparison,
   type Conversation,
   type ConversationList,
   type ConversationMessage,
   type ConversationSummary,
+  comparisonTitle,
   conversationTitle,
   type ReplyInspector,
 } from '../../src-preload/contract.ts';
@@ -24,10 +31,12 @@ import { AppFailure } from '../app-failure.ts';
 import { isRecord } from '../gateway/json.ts';
 import { createLogger } from '../log.ts';
 import { moveAside, writeFileAtomic } from './atomic-file.ts';
-import { conversationFileText } from './conversation-export.ts';
+import { comparisonFileText, conversationFileText } from './conversation-export.ts';
 import {
+  COMPARISON_FILE_VERSION,
   CONVERSATION_FILE_VERSION,
   CONVERSATION_ID_PATTERN,
+  comparisonFileSchema,
   conversationFileSchema,
   MAX_CONVERSATION_BYTES,
 } from './conversation-schema.ts';
@@ -46,9 +55,16 @@ export const CONVERSATIONS_FOLDER = 'conversations';
 export interface ConversationStore {
   /** Most recently updated first; every word of `query` must appear in the title or a message's text. */
   list(query?: string): Promise<ConversationList>;
+  /** `not_found` for a comparison's id. */
   get(id: string): Promise<Conversation>;
   /** Writes the whole conversation, stamped with the time of this save as `updatedAt`. */
   save(conversation: Conversation): Promise<ConversationSummary>;
+  /** `not_found` for a conversation's id. */
+  getComparison(id: string): Promise<Comparison>;
+  /** A conversation or a comparison, whichever the id is (for an export). */
+  getEither(id: string): Promise<Conversation | Comparison>;
+  /** Writes the whole comparison, every column with it, stamped with the time of this save as `updatedAt`. */
+  saveComparison(comparison: Comparison): Promise<ConversationSummary>;
   /** An already checked title (one line, trimmed); `''` goes back to the derived one. */
   rename(id: string, title: string): Promise<ConversationSummary>;
   /** Whether there was such a conversation. Later saves of the id are refused (`not_found`). Its inspector records go too. */
@@ -83,11 +99,19 @@ interface Indexed {
   haystack: string;
 }
 
+/** What one file of the folder holds. */
+type Saved = Conversation | Comparison;
+export const isComparison = (saved: Saved): saved is Comparison => 'columns' in saved;
+
 type ReadResult =
-  | { kind: 'ok'; conversation: Conversation; size: number; mtimeMs: number }
+  | { kind: 'ok'; conversation: Saved; size: number; mtimeMs: number }
   | { kind: 'missing' }
   | { kind: 'newer'; version: number; size: number; mtimeMs: number }
   | { kind: 'corrupt'; problem: unknown };
+
+/** What a file holds, checked: a comparison's (`{ comparison }`) or a conversation's (`{ conversation }`). */
+const comparisonInFile = comparisonFileSchema.transform((file): Saved => file.comparison);
+const conversationInFile = conversationFileSchema.transform((file): Saved => file.conversation);
 
 /** Files read at once while the first list is built. */
 const READ_CONCURRENCY = 16;
@@ -108,6 +132,7 @@ export function summaryOf(conversation: Conversation, detailBytes = 0): Conversa
   const last = messages.filter(isTurn).findLast((message) => message.text.trim() !== '');
   return {
     id,
+    kind: 'conversation',
     title: conversationTitle(conversation),
     createdAt,
     updatedAt,
@@ -119,6 +144,45 @@ export function summaryOf(conversation: Conversation, detailBytes = 0): Conversa
     detailBytes,
   };
 }
+
+/**
+ * A comparison in the list: its title, the first column's format and model (every column's in `columns`),
+ * its prompts counted once, and the preview of the latest text in any column.
+ */
+export function comparisonSummaryOf(comparison: Comparison, detailBytes = 0): ConversationSummary {
+  const { id, createdAt, updatedAt, columns } = comparison;
+  const first = columns[0]!;
+  const prompts = first.messages.filter((message) => message.role === 'user').length;
+  const latest = columns
+    .flatMap((column) => column.messages.filter(isTurn))
+    .filter((message) => message.text.trim() !== '')
+    .reduce<Turn | null>(
+      (last, message) => (last && last.createdAt > message.createdAt ? last : message),
+      null,
+    );
+  return {
+    id,
+    kind: 'comparison',
+    title: comparisonTitle(comparison),
+    createdAt,
+    updatedAt,
+    format: first.format,
+    model: first.model,
+    messageCount: prompts,
+    preview: latest ? previewOf(latest.text) : '',
+    detailBytes,
+    columns: columns.map(({ format, model }) => ({ format, model })),
+  };
+}
+
+const summaryOfSaved = (saved: Saved, detailBytes = 0) =>
+  isComparison(saved) ? comparisonSummaryOf(saved, detailBytes) : summaryOf(saved, detailBytes);
+
+/** Every message id of a conversation or of every column of a comparison: each may have an inspector record. */
+const messageIdsOf = (saved: Saved) =>
+  isComparison(saved)
+    ? saved.columns.flatMap((column) => allMessageIds(column.messages))
+    : allMessageIds(saved.messages);
 
 /** A message as read from a file of an older build: its inspector record may be inline. */
 type MaybeInline = ConversationMessage & { inspector?: ReplyInspector | null };
@@ -171,8 +235,9 @@ function adopted(inline: readonly InlineDetail[], now: number): AdoptedDetail[] 
   });
 }
 
-function haystackOf(conversation: Conversation): string {
-  return [conversation.customTitle, ...textsOf(conversation.messages)].join('\n').toLowerCase();
+function haystackOf(saved: Saved): string {
+  const messages = isComparison(saved) ? saved.columns.flatMap((column) => column.messages) : saved.messages;
+  return [saved.customTitle, ...textsOf(messages)].join('\n').toLowerCase();
 }
 
 const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
@@ -181,6 +246,19 @@ const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
 function notFound(): AppFailure {
   return new AppFailure('not_found', 'This conversation is no longer saved.', {
     hint: 'It may have been deleted in another window.',
+  });
+}
+
+/** `conversations.get` of a comparison's id: it is saved, but opens elsewhere. */
+function comparisonNotConversation(): AppFailure {
+  return new AppFailure('not_found', 'This is a comparison, not a conversation.', {
+    hint: 'Open it from the list as a comparison.',
+  });
+}
+
+function conversationNotComparison(): AppFailure {
+  return new AppFailure('not_found', 'This is a conversation, not a comparison.', {
+    hint: 'Open it from the list as a conversation.',
   });
 }
 
@@ -270,19 +348,20 @@ export function createConversationStore({
       return { kind: 'corrupt', problem: error };
     }
     // Written by a newer build: left alone, never "repaired" into something older.
+    // A comparison's file says so by its key; anything else must be a conversation's. Each kind has its
+    // own newest version: a conversation file of version 3 is a newer build's, not a comparison.
+    const isComparisonFile = isRecord(raw) && 'comparison' in raw;
     const version = isRecord(raw) ? raw.version : undefined;
-    if (typeof version === 'number' && version > CONVERSATION_FILE_VERSION) {
+    const newest = isComparisonFile ? COMPARISON_FILE_VERSION : CONVERSATION_FILE_VERSION;
+    if (typeof version === 'number' && version > newest) {
       return { kind: 'newer', version, size, mtimeMs };
     }
-    const parsed = conversationFileSchema.safeParse(raw);
+    const parsed = (isComparisonFile ? comparisonInFile : conversationInFile).safeParse(raw);
     if (!parsed.success) return { kind: 'corrupt', problem: z.prettifyError(parsed.error) };
-    if (parsed.data.conversation.id !== id) {
-      return {
-        kind: 'corrupt',
-        problem: `it holds conversation ${parsed.data.conversation.id.slice(0, 64)}`,
-      };
+    if (parsed.data.id !== id) {
+      return { kind: 'corrupt', problem: `it holds conversation ${parsed.data.id.slice(0, 64)}` };
     }
-    return { kind: 'ok', conversation: parsed.data.conversation, size, mtimeMs };
+    return { kind: 'ok', conversation: parsed.data, size, mtimeMs };
   }
 
   async function setAside(id: string, problem: unknown): Promise<void> {
@@ -297,15 +376,15 @@ export function createConversationStore({
     }
   }
 
-  function remember(conversation: Conversation, size: number, mtimeMs: number): ConversationSummary {
-    const summary = summaryOf(conversation);
+  function remember(conversation: Saved, size: number, mtimeMs: number): ConversationSummary {
+    const summary = summaryOfSaved(conversation);
     index.set(conversation.id, { size, mtimeMs, summary, haystack: haystackOf(conversation) });
     newer.delete(conversation.id);
     return summary;
   }
 
   /** The conversation, or the failure a reader should hear (a damaged file is moved aside first). */
-  async function readOrFail(id: string): Promise<Conversation> {
+  async function readOrFail(id: string): Promise<Saved> {
     const result = await read(id);
     switch (result.kind) {
       case 'ok':
@@ -328,16 +407,23 @@ export function createConversationStore({
    * older build; the IPC schema refuses them) are kept first, so a crash between the two loses none of
    * those kept, and records of messages it no longer has are dropped after.
    */
-  async function write(given: Conversation): Promise<ConversationSummary> {
-    const { conversation, details: inline } = splitInlineDetail(given);
+  async function write(given: Saved): Promise<ConversationSummary> {
+    // Comparisons came after records moved out: none holds one inline.
+    const { conversation, details: inline } = isComparison(given)
+      ? { conversation: given, details: [] }
+      : splitInlineDetail(given);
     const path = fileOf(conversation.id);
-    const text = conversationFileText(conversation);
+    const text = isComparison(conversation)
+      ? comparisonFileText(conversation)
+      : conversationFileText(conversation);
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_CONVERSATION_BYTES) {
       const mb = (value: number) => Math.ceil(value / (1024 * 1024));
+      // One bound for the file, whichever it holds: a comparison's columns share it.
+      const what = isComparison(conversation) ? 'comparison' : 'conversation';
       throw new AppFailure(
         'file_error',
-        `This conversation is too large to save (${mb(bytes)} MB; at most ${mb(MAX_CONVERSATION_BYTES)} MB).`,
+        `This ${what} is too large to save (${mb(bytes)} MB; at most ${mb(MAX_CONVERSATION_BYTES)} MB).`,
         { hint: 'Compact it, delete long replies, or start a new chat.' },
       );
     }
@@ -351,14 +437,14 @@ export function createConversationStore({
       });
     }
     await details
-      .keepOnly(conversation.id, allMessageIds(conversation.messages))
+      .keepOnly(conversation.id, messageIdsOf(conversation))
       .catch((error: unknown) => log.warn('inspector records of removed messages were kept', error));
     const detailBytes = await detailBytesOf(conversation.id);
     const info = await stat(path).catch(() => null);
     // Without its time the index could not tell a later change apart: the next list reads the file.
     if (info === null) {
       index.delete(conversation.id);
-      return summaryOf(conversation, detailBytes);
+      return summaryOfSaved(conversation, detailBytes);
     }
     return { ...remember(conversation, info.size, info.mtimeMs), detailBytes };
   }
@@ -375,6 +461,7 @@ export function createConversationStore({
     fileOf(id); // Outside the turn: an id that is none of ours is refused without queueing anything.
     return inTurn(id, async () => {
       const current = await readOrFail(id);
+      if (isComparison(current)) throw comparisonNotConversation();
       const moved = splitInlineDetail(current);
       // `inspector: null` fields (written for older builds) are dropped: only a held record needs a rewrite.
       if (moved.details.length === 0) return moved.conversation;
@@ -385,6 +472,16 @@ export function createConversationStore({
         log.warn(`conversation ${id}: its inspector records could not be moved out yet`, error);
       }
       return moved.conversation;
+    });
+  }
+
+  /** Writes a conversation or comparison whole, unless its id was deleted (a late save of a streaming reply). */
+  async function saveWhole(saved: Saved): Promise<ConversationSummary> {
+    fileOf(saved.id);
+    return inTurn(saved.id, () => {
+      // Checked in turn: a delete queued before this save has run by now.
+      if (deleted.has(saved.id)) throw deletedAlready();
+      return write({ ...saved, updatedAt: now().toISOString() });
     });
   }
 
@@ -453,12 +550,25 @@ export function createConversationStore({
 
     get: openAndMigrate,
 
-    async save(conversation) {
-      fileOf(conversation.id);
-      return inTurn(conversation.id, () => {
-        // Checked in turn: a delete queued before this save has run by now.
-        if (deleted.has(conversation.id)) throw deletedAlready();
-        return write({ ...conversation, updatedAt: now().toISOString() });
+    save: saveWhole,
+
+    async getComparison(id) {
+      fileOf(id);
+      // In turn with its saves, as a conversation is opened (`openAndMigrate`).
+      return inTurn(id, async () => {
+        const current = await readOrFail(id);
+        if (!isComparison(current)) throw conversationNotComparison();
+        return current;
+      });
+    },
+
+    saveComparison: saveWhole,
+
+    async getEither(id) {
+      fileOf(id);
+      return inTurn(id, async () => {
+        const current = await readOrFail(id);
+        return isComparison(current) ? current : splitInlineDetail(current).conversation;
       });
     },
 

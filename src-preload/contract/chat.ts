@@ -89,6 +89,8 @@ export interface CompactRequest {
   previousResponseId?: string;
   /** The renderer's name for this compaction (e.g. the conversation id), to cancel it by. Not sent upstream. */
   callId?: string;
+  /** The profile whose gateway compacts (the conversation's); absent: the active profile. */
+  profileId?: string;
 }
 
 export interface CompactResult {
@@ -135,16 +137,22 @@ export interface ImagesAdded {
 
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Methods that call a chat format. */
+/**
+ * Methods that call a chat format. `profileId` sends to that profile's gateway (a comparison's column, a
+ * conversation that names its profile); absent, to the active profile's.
+ */
 export interface ChatMethods {
-  'chat.responses': { input: { request: ResponsesRequest; stream: boolean }; output: StreamStarted };
+  'chat.responses': {
+    input: { request: ResponsesRequest; stream: boolean; profileId?: string };
+    output: StreamStarted;
+  };
   /** `POST /v1/chat/completions`; streamed with `stream_options.include_usage`. */
   'chat.completions': {
-    input: { request: ChatCompletionsRequest; stream: boolean };
+    input: { request: ChatCompletionsRequest; stream: boolean; profileId?: string };
     output: StreamStarted;
   };
   'chat.generateContent': {
-    input: { request: GenerateContentRequest; stream: boolean };
+    input: { request: GenerateContentRequest; stream: boolean; profileId?: string };
     output: StreamStarted;
   };
   /**

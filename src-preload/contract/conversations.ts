@@ -143,6 +143,11 @@ export interface ConversationSetup {
   store: boolean;
   /** Responses: send only the new turns with `previous_response_id` (needs `store`). */
   chainResponses: boolean;
+  /**
+   * The gateway profile its requests go to (a comparison's columns may each use another gateway); absent:
+   * the active profile, whichever it is when the request goes out.
+   */
+  profileId?: string;
 }
 
 export interface Conversation extends ConversationSetup {
@@ -154,9 +159,30 @@ export interface Conversation extends ConversationSetup {
   messages: ConversationMessage[];
 }
 
+/** Columns a comparison has: one prompt answered side by side by this many configurations. */
+export const MIN_COMPARE_COLUMNS = 2;
+export const MAX_COMPARE_COLUMNS = 4;
+
+/**
+ * One prompt answered side by side (issue 17). Each column is a conversation of its own — its own
+ * profile, format, model, settings and history — whose user turns are the comparison's prompts; a
+ * column's `customTitle` is unused. Saved and listed with the conversations (`kind: 'comparison'`).
+ */
+export interface Comparison {
+  id: string;
+  /** The user's own title, or '' for the one derived from the first prompt (`conversationTitle`). */
+  customTitle: string;
+  createdAt: string;
+  updatedAt: string;
+  /** `MIN_COMPARE_COLUMNS`…`MAX_COMPARE_COLUMNS` columns, in the order shown; ids unique within it. */
+  columns: Conversation[];
+}
+
 /** A conversation in the list. */
 export interface ConversationSummary {
   id: string;
+  /** A conversation, or a comparison (`comparisons.get` opens it). */
+  kind: 'conversation' | 'comparison';
   title: string;
   createdAt: string;
   updatedAt: string;
@@ -167,6 +193,8 @@ export interface ConversationSummary {
   preview: string;
   /** Bytes of inspector records kept for its replies (cleared with `conversations.clearDetail`). */
   detailBytes: number;
+  /** A comparison's columns, in order (its `format` and `model` are the first column's). */
+  columns?: Array<{ format: ChatFormat; model: string }>;
 }
 
 export interface ConversationList {
@@ -182,6 +210,14 @@ export const INSPECTOR_DETAILS_PER_CONVERSATION = 30;
 
 export const MAX_TITLE_LENGTH = 80;
 export const UNTITLED_CONVERSATION = 'New chat';
+
+/** The title a comparison is listed with: its own, else the first words of its first prompt. */
+export function comparisonTitle(comparison: Pick<Comparison, 'customTitle' | 'columns'>): string {
+  return conversationTitle({
+    customTitle: comparison.customTitle,
+    messages: comparison.columns[0]?.messages ?? [],
+  });
+}
 
 /** The title a conversation is listed with: the user's own, else the first words of its first message. */
 export function conversationTitle(conversation: Pick<Conversation, 'customTitle' | 'messages'>): string {
@@ -205,17 +241,28 @@ export function allMessageIds(messages: readonly ConversationMessage[]): string[
 
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
 
-/** Methods of saved conversations and their inspector records. */
+/**
+ * Methods of saved conversations and their inspector records. Comparisons live in the same list: `rename`,
+ * `delete`, `export` and the inspector methods take a comparison's id as well (a column's reply records
+ * are kept under its comparison's id); `get` and `save` have their comparison twins.
+ */
 export interface ConversationsMethods {
-  /** Saved conversations, most recently updated first; `query` matches titles and message text. */
+  /** Saved conversations and comparisons, most recently updated first; `query` matches titles and text. */
   'conversations.list': { input: { query?: string }; output: ConversationList };
+  /** `not_found` for a comparison's id (open it with `comparisons.get`). */
   'conversations.get': { input: { id: string }; output: Conversation };
   /** Writes the whole conversation (atomically), creating it when new. */
   'conversations.save': { input: { conversation: Conversation }; output: ConversationSummary };
+  'comparisons.get': { input: { id: string }; output: Comparison };
+  /** Writes the whole comparison, every column with it (atomically), creating it when new. */
+  'comparisons.save': { input: { comparison: Comparison }; output: ConversationSummary };
   /** `title: ''` goes back to the title derived from the first message. */
   'conversations.rename': { input: { id: string; title: string }; output: ConversationSummary };
   'conversations.delete': { input: { id: string }; output: { deleted: boolean } };
-  /** Asks where to save, then main writes Markdown or JSON. `path: null`: the user cancelled. */
+  /**
+   * Asks where to save, then main writes Markdown or JSON (a comparison's: every column's settings,
+   * replies and metrics). `path: null`: the user cancelled.
+   */
   'conversations.export': {
     input: { id: string; format: ConversationExportFormat };
     output: { path: string | null };
@@ -242,6 +289,8 @@ export const CONVERSATIONS_METHODS = {
   'conversations.list': true,
   'conversations.get': true,
   'conversations.save': true,
+  'comparisons.get': true,
+  'comparisons.save': true,
   'conversations.rename': true,
   'conversations.delete': true,
   'conversations.export': true,

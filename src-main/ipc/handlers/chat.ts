@@ -3,6 +3,7 @@
 // Every reply also tells the inspector what was sent (`request`, once per attempt) and what came back
 // (`exchange`, once, just before the stream's terminal event, whether it completed, failed or was stopped).
 import type { ChatSettings, SentRequest, StreamEvent } from '../../../src-preload/contract.ts';
+import { AppFailure } from '../../app-failure.ts';
 import { createExchangeRecorder } from '../../gateway/exchange-log.ts';
 import { eventsFromChatResult } from '../../gateway/index.ts';
 import type { CallOptions, ChatResult } from '../../gateway/types.ts';
@@ -68,6 +69,25 @@ function refuseBadSchema(settings: ChatSettings | undefined): void {
   if (settings?.structuredOutput !== undefined) checkSchema(settings.structuredOutput.schema);
 }
 
+/**
+ * The gateway of the profile a call names (a comparison's column, a conversation that names its profile),
+ * else the active one's. A named profile that no longer exists fails the call as `no_profile`, saying what
+ * to do, rather than going to another gateway than the one asked for.
+ */
+function profileGateway(gateway: HandlerServices['gateway'], profileId: string | undefined) {
+  try {
+    return gateway(profileId);
+  } catch (error) {
+    if (profileId !== undefined && error instanceof AppFailure && error.code === 'not_found') {
+      throw new AppFailure('no_profile', 'The gateway profile this chat was set up with no longer exists.', {
+        hint: 'Choose another profile for it in its settings, or add the profile again in Settings.',
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
 export function createChatHandlers({
   gateway,
   streams,
@@ -82,9 +102,9 @@ export function createChatHandlers({
     return attachments.resolveImageRefs(request);
   };
   return {
-    'chat.responses': async ({ request: asked, stream }, { ownerId }) => {
+    'chat.responses': async ({ request: asked, stream, profileId }, { ownerId }) => {
       const request = await prepared(asked);
-      const { client } = gateway();
+      const { client } = profileGateway(gateway, profileId);
       const run = inspectedChat(
         {
           whole: (call) => client.responses(request, call),
@@ -95,9 +115,9 @@ export function createChatHandlers({
       return { streamId: streams.start(ownerId, run) };
     },
 
-    'chat.completions': async ({ request: asked, stream }, { ownerId }) => {
+    'chat.completions': async ({ request: asked, stream, profileId }, { ownerId }) => {
       const request = await prepared(asked);
-      const { client } = gateway();
+      const { client } = profileGateway(gateway, profileId);
       const run = inspectedChat(
         {
           whole: (call) => client.chatCompletions(request, call),
@@ -108,9 +128,9 @@ export function createChatHandlers({
       return { streamId: streams.start(ownerId, run) };
     },
 
-    'chat.generateContent': async ({ request: asked, stream }, { ownerId }) => {
+    'chat.generateContent': async ({ request: asked, stream, profileId }, { ownerId }) => {
       const request = await prepared(asked);
-      const { client } = gateway();
+      const { client } = profileGateway(gateway, profileId);
       const run = inspectedChat(
         {
           whole: (call) => client.generateContent(request, call),
@@ -122,9 +142,9 @@ export function createChatHandlers({
     },
 
     // Not a stream (one answer), but owned like one: cancellable, and gone with its window's page.
-    'chat.compact': async ({ callId, ...asked }, { ownerId }) => {
+    'chat.compact': async ({ callId, profileId, ...asked }, { ownerId }) => {
       const request = await attachments.resolveImageRefs(asked);
-      const { client } = gateway();
+      const { client } = profileGateway(gateway, profileId);
       return streams.call(ownerId, callId, async (signal) => {
         const result = await client.compact(request, { signal });
         return { ...result, request: result.request && inspectorCopy(result.request) };

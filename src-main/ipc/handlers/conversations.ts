@@ -4,11 +4,18 @@ import { basename, join } from 'node:path';
 import { AppFailure } from '../../app-failure.ts';
 import { writeFileAtomic } from '../../services/atomic-file.ts';
 import {
+  buildComparisonExport,
   buildConversationExport,
   CONVERSATION_EXPORT_LABELS,
+  comparisonExportName,
   conversationExportName,
+  type ProfileNamer,
 } from '../../services/conversation-export.ts';
-import { CONVERSATIONS_FOLDER, createConversationStore } from '../../services/conversation-store.ts';
+import {
+  CONVERSATIONS_FOLDER,
+  createConversationStore,
+  isComparison,
+} from '../../services/conversation-store.ts';
 import type { conversationsSchemas } from '../schemas/conversations.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
@@ -17,13 +24,22 @@ type ConversationMethods = keyof typeof conversationsSchemas;
 export function createConversationHandlers({
   dataDir,
   dialogs,
+  settings,
 }: HandlerServices): HandlerGroup<ConversationMethods> {
   const store = createConversationStore({ directory: join(dataDir, CONVERSATIONS_FOLDER) });
+  /** A column's profile by its name only (an export never carries a key, address or header value). */
+  const profileName: ProfileNamer = (profileId) => {
+    const { profiles, activeProfileId } = settings.state();
+    const id = profileId ?? activeProfileId;
+    return profiles.find((profile) => profile.id === id)?.name ?? null;
+  };
 
   return {
     'conversations.list': ({ query }) => store.list(query),
     'conversations.get': ({ id }) => store.get(id),
     'conversations.save': ({ conversation }) => store.save(conversation),
+    'comparisons.get': ({ id }) => store.getComparison(id),
+    'comparisons.save': ({ comparison }) => store.saveComparison(comparison),
     'conversations.rename': ({ id, title }) => store.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: await store.remove(id) }),
     'conversations.detail': async ({ id, messageId }) => ({ detail: await store.detail(id, messageId) }),
@@ -36,20 +52,28 @@ export function createConversationHandlers({
     },
 
     'conversations.export': async ({ id, format }) => {
-      const conversation = await store.get(id);
+      const saved = await store.getEither(id);
+      const comparison = isComparison(saved);
       const path = await dialogs.save({
-        title: 'Export conversation',
-        defaultName: conversationExportName(conversation, format),
+        title: comparison ? 'Export comparison' : 'Export conversation',
+        defaultName: comparison ? comparisonExportName(saved, format) : conversationExportName(saved, format),
         filters: [{ name: CONVERSATION_EXPORT_LABELS[format], extensions: [format] }],
       });
       if (path === null) return { path: null };
       try {
-        await writeFileAtomic(path, buildConversationExport(format, conversation));
+        const text = comparison
+          ? buildComparisonExport(format, saved, profileName)
+          : buildConversationExport(format, saved);
+        await writeFileAtomic(path, text);
       } catch (error) {
-        throw new AppFailure('file_error', `The conversation could not be written to “${basename(path)}”.`, {
-          hint: 'Choose another folder, or check that you may write there.',
-          cause: error,
-        });
+        throw new AppFailure(
+          'file_error',
+          `The ${comparison ? 'comparison' : 'conversation'} could not be written to “${basename(path)}”.`,
+          {
+            hint: 'Choose another folder, or check that you may write there.',
+            cause: error,
+          },
+        );
       }
       return { path };
     },

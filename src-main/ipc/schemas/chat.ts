@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SCHEMA_CHARS } from '../../../src-preload/contract.ts';
-import { chatSettings } from '../../services/conversation-schema.ts';
+import { chatSettings, profileId } from '../../services/conversation-schema.ts';
 import { MAX_TEXT, modelName, shortText } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -25,6 +25,7 @@ export const chatSchemas = {
       store: z.boolean().optional(),
     }),
     stream: z.boolean(),
+    profileId: profileId.optional(),
   }),
   'chat.completions': z.object({
     request: z.object({
@@ -33,6 +34,7 @@ export const chatSchemas = {
       settings: chatSettings.optional(),
     }),
     stream: z.boolean(),
+    profileId: profileId.optional(),
   }),
   'chat.checkStructured': z.object({
     schema: z.string().max(MAX_SCHEMA_CHARS),
@@ -51,6 +53,7 @@ export const chatSchemas = {
       settings: chatSettings.optional(),
     }),
     stream: z.boolean(),
+    profileId: profileId.optional(),
   }),
   'chat.compact': z.object({
     model: modelName,
@@ -58,6 +61,7 @@ export const chatSchemas = {
     instructions: z.string().max(MAX_TEXT).optional(),
     previousResponseId: shortText.optional(),
     callId: shortText.optional(),
+    profileId: profileId.optional(),
   }),
   'chat.cancelCompact': z.object({ callId: shortText }),
 } satisfies SchemaGroup;

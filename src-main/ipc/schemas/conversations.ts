@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  comparisonSchema,
   conversationId,
   conversationSchema,
   conversationTitleInput,
@@ -12,6 +13,8 @@ export const conversationsSchemas = {
   'conversations.list': z.object({ query: z.string().max(500).optional() }),
   'conversations.get': z.object({ id: conversationId }),
   'conversations.save': z.object({ conversation: conversationSchema }),
+  'comparisons.get': z.object({ id: conversationId }),
+  'comparisons.save': z.object({ comparison: comparisonSchema }),
   'conversations.rename': z.object({ id: conversationId, title: conversationTitleInput }),
   'conversations.delete': z.object({ id: conversationId }),
   'conversations.export': z.object({ id: conversationId, format: z.enum(['md', 'json']) }),

@@ -21,6 +21,7 @@ import {
   contentRequestFor,
   responsesRequestFor,
 } from '../panels/playground/build-request.ts';
+import { assembled, comparisonOf, frameOf } from '../panels/playground/comparison-edits.ts';
 import {
   changeMessage,
   compactedConversation,
@@ -143,18 +144,22 @@ export function searchConversations(query: string): void {
 export function newChat(): void {
   const active = activeConversation();
   if (active && active.messages.length === 0 && !persisted.has(active.id)) {
-    store().updatePlayground({ inspect: null });
+    store().updatePlayground({ inspect: null, activeComparisonId: null });
     return;
   }
   const conversation = newConversation(newId(), nowIso(), store().prefs.playground);
   store().putConversation(conversation);
-  store().updatePlayground({ activeId: conversation.id, inspect: null });
+  store().updatePlayground({ activeId: conversation.id, inspect: null, activeComparisonId: null });
 }
 
-/** Shows a saved conversation (fetched from main the first time). */
+/** Shows a saved conversation or comparison, as the list row says it is (fetched from main the first time). */
 export async function openConversation(id: string): Promise<void> {
+  if (playground().list.find((item) => item.id === id)?.kind === 'comparison') {
+    await openComparison(id);
+    return;
+  }
   if (playground().open[id]) {
-    store().updatePlayground({ activeId: id, inspect: null, opening: null });
+    store().updatePlayground({ activeId: id, inspect: null, opening: null, activeComparisonId: null });
     return;
   }
   store().updatePlayground({ opening: id });
@@ -169,7 +174,30 @@ export async function openConversation(id: string): Promise<void> {
   persisted.add(id);
   const liveIds = new Set(Object.keys(playground().live));
   store().putConversation(interruptedOnLoad(result.data, liveIds));
-  store().updatePlayground({ activeId: id, inspect: null, opening: null });
+  store().updatePlayground({ activeId: id, inspect: null, opening: null, activeComparisonId: null });
+}
+
+/** Shows a saved comparison (fetched from main the first time): its columns become open conversations. */
+export async function openComparison(id: string): Promise<void> {
+  if (playground().comparisons[id]) {
+    store().updatePlayground({ activeComparisonId: id, inspect: null, opening: null });
+    return;
+  }
+  store().updatePlayground({ opening: id });
+  const result = await call('comparisons.get', { id });
+  if (playground().opening !== id) return;
+  if (!result.ok) {
+    store().updatePlayground({ opening: null });
+    toastError(result.error);
+    if (result.error.code === 'not_found') dropFromList(id);
+    return;
+  }
+  persisted.add(id);
+  const liveIds = new Set(Object.keys(playground().live));
+  const { frame, columns } = frameOf(result.data);
+  for (const column of columns) store().putConversation(interruptedOnLoad(column, liveIds));
+  store().setComparison(id, frame);
+  store().updatePlayground({ activeComparisonId: id, inspect: null, opening: null });
 }
 
 function activeConversation(): Conversation | null {
@@ -181,27 +209,39 @@ function conversation(id: string): Conversation | null {
   return playground().open[id] ?? null;
 }
 
+/**
+ * Who a conversation's saves, inspector records and list row belong to: the comparison whose column it is,
+ * or the conversation itself.
+ */
+export function ownerOf(conversationId: string): string {
+  return comparisonOf(playground().comparisons, conversationId)?.id ?? conversationId;
+}
+
 function dropFromList(id: string): void {
   store().updatePlayground({ list: playground().list.filter((item) => item.id !== id) });
 }
 
 // ─── Saving ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Conversations main has on disk (listed, opened or saved in this window). */
+/** Conversations and comparisons main has on disk (listed, opened or saved in this window). */
 const persisted = new Set<string>();
 const saving = new Map<string, Promise<void>>();
 const dirty = new Set<string>();
 const setupTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
 /**
- * Saves the conversation as it stands. Saves of one conversation run one after another, and a save
- * asked while one runs writes the latest state once it is done, so the file never goes back in time.
+ * Saves the conversation as it stands (a comparison's column: the whole comparison). Saves of one run one
+ * after another, and a save asked while one runs writes the latest state once it is done, so the file
+ * never goes back in time.
  */
-export function saveConversation(id: string): Promise<void> {
-  const timer = setupTimers.get(id);
-  if (timer) {
-    clearTimeout(timer);
-    setupTimers.delete(id);
+export function saveConversation(conversationId: string): Promise<void> {
+  const id = ownerOf(conversationId);
+  for (const timed of new Set([conversationId, id])) {
+    const timer = setupTimers.get(timed);
+    if (timer) {
+      clearTimeout(timer);
+      setupTimers.delete(timed);
+    }
   }
   dirty.add(id);
   const running = saving.get(id);
@@ -209,19 +249,29 @@ export function saveConversation(id: string): Promise<void> {
   const run = (async () => {
     while (dirty.has(id)) {
       dirty.delete(id);
-      const current = conversation(id);
-      if (!current) return;
-      const result = await call('conversations.save', { conversation: current });
+      const result = await saveNow(id);
+      if (result === null) return;
       if (result.ok) {
         persisted.add(id);
         noteSaved(result.data);
-      } else if (conversation(id)) {
+      } else if (conversation(id) || playground().comparisons[id]) {
         toastError(result.error);
       }
     }
   })().finally(() => saving.delete(id));
   saving.set(id, run);
   return run;
+}
+
+/** One write of a conversation or a comparison as it stands; `null` when it is no longer open. */
+function saveNow(id: string) {
+  const frame = playground().comparisons[id];
+  if (frame) {
+    const comparison = assembled(frame, playground().open);
+    return comparison ? call('comparisons.save', { comparison }) : null;
+  }
+  const current = conversation(id);
+  return current ? call('conversations.save', { conversation: current }) : null;
 }
 
 function noteSaved(summary: ConversationSummary): void {
@@ -234,7 +284,8 @@ function noteSaved(summary: ConversationSummary): void {
 /** Saves shortly after the last of a burst of setup changes; an empty new chat is not saved at all. */
 function saveSetupSoon(id: string): void {
   const current = conversation(id);
-  if (!current || (current.messages.length === 0 && !persisted.has(id))) return;
+  const owner = ownerOf(id);
+  if (!current || (current.messages.length === 0 && !persisted.has(owner))) return;
   const timer = setupTimers.get(id);
   if (timer) clearTimeout(timer);
   setupTimers.set(
@@ -380,7 +431,7 @@ export function sendDraft(id: string): void {
 }
 
 /** Asks for a reply to a conversation that ends with the user turn to answer. */
-async function requestReply(current: Conversation): Promise<void> {
+export async function requestReply(current: Conversation): Promise<void> {
   store().setNotice(current.id, null);
   const reply = replyPlaceholder(newId(), nowIso(), current);
   store().putConversation(withMessages(current, [...current.messages, reply], reply.createdAt));
@@ -409,16 +460,17 @@ async function requestReply(current: Conversation): Promise<void> {
   follow(reply.id, streamId);
 }
 
-/** Hands the conversation's next request to main, in its format. */
+/** Hands the conversation's next request to main, in its format, for its profile's gateway. */
 function sendRequest(current: Conversation) {
-  const { stream } = current;
+  const { stream, profileId } = current;
+  const to = profileId === undefined ? {} : { profileId };
   switch (current.format) {
     case 'responses':
-      return call('chat.responses', { request: responsesRequestFor(current), stream });
+      return call('chat.responses', { request: responsesRequestFor(current), stream, ...to });
     case 'chat':
-      return call('chat.completions', { request: chatRequestFor(current), stream });
+      return call('chat.completions', { request: chatRequestFor(current), stream, ...to });
     case 'content':
-      return call('chat.generateContent', { request: contentRequestFor(current), stream });
+      return call('chat.generateContent', { request: contentRequestFor(current), stream, ...to });
   }
 }
 
@@ -501,6 +553,8 @@ export function stopReply(replyId: string): void {
 
 /** Stops whatever the shown conversation is waiting for (Esc): its compaction or its reply. `false`: none. */
 export function stopActiveReply(): boolean {
+  const comparison = playground().activeComparisonId;
+  if (comparison) return stopComparison(comparison);
   const current = activeConversation();
   // A running compaction is what the conversation waits for then (nothing can be sent meanwhile).
   if (current && playground().compacting[current.id]) {
@@ -511,6 +565,21 @@ export function stopActiveReply(): boolean {
   if (!reply || !liveOf(reply.id)) return false;
   stopReply(reply.id);
   return true;
+}
+
+/** Stops every column's reply that is arriving; `false` when none was. */
+export function stopComparison(comparisonId: string): boolean {
+  const frame = playground().comparisons[comparisonId];
+  let stopped = false;
+  for (const columnId of frame?.columnIds ?? []) {
+    const column = conversation(columnId);
+    const reply = column ? streamingReply(column) : null;
+    if (reply && liveOf(reply.id)) {
+      stopReply(reply.id);
+      stopped = true;
+    }
+  }
+  return stopped;
 }
 
 function busy(current: Conversation): boolean {
@@ -584,7 +653,11 @@ export async function compactConversation(id: string): Promise<void> {
   store().setNotice(id, null);
   store().setCompacting(id, true);
   // Named by its conversation (one compaction per conversation at a time), so Cancel can name it too.
-  const result = await call('chat.compact', { ...compactRequestFor(current), callId: id });
+  const result = await call('chat.compact', {
+    ...compactRequestFor(current),
+    callId: id,
+    ...(current.profileId === undefined ? {} : { profileId: current.profileId }),
+  });
   store().setCompacting(id, false);
   if (!result.ok) {
     // Cancelled by the user (or its window went away): nothing to report, nothing was changed.
@@ -617,6 +690,12 @@ export function dismissNotice(id: string): void {
 
 /** A new title ('' goes back to the one taken from the first message). */
 export async function renameConversation(id: string, title: string): Promise<void> {
+  const frame = playground().comparisons[id];
+  if (frame) {
+    store().setComparison(id, { ...frame, customTitle: title.trim(), updatedAt: nowIso() });
+    await saveConversation(id);
+    return;
+  }
   const current = conversation(id);
   if (current) {
     store().putConversation({ ...current, customTitle: title.trim(), updatedAt: nowIso() });
@@ -630,6 +709,7 @@ export async function renameConversation(id: string, title: string): Promise<voi
 }
 
 export async function deleteConversation(id: string): Promise<boolean> {
+  if (playground().comparisons[id] || listed(id)?.kind === 'comparison') return deleteComparison(id);
   const current = conversation(id);
   if (current) for (const message of current.messages) stopReply(message.id);
   if (persisted.has(id) || !current) {
@@ -657,9 +737,45 @@ export async function deleteConversation(id: string): Promise<boolean> {
   return true;
 }
 
+/** Deletes a comparison with its columns (and their inspector records, which main keeps under its id). */
+async function deleteComparison(id: string): Promise<boolean> {
+  const frame = playground().comparisons[id];
+  const columns = (frame?.columnIds ?? []).flatMap((columnId) => conversation(columnId) ?? []);
+  for (const column of columns) for (const message of column.messages) stopReply(message.id);
+  if (persisted.has(id) || !frame) {
+    await saving.get(id);
+    const result = await call('conversations.delete', { id });
+    if (!result.ok) {
+      toastError(result.error);
+      return false;
+    }
+  }
+  persisted.delete(id);
+  for (const column of columns)
+    for (const messageId of allMessageIds(column.messages)) store().setDetail(messageId, null);
+  const { open, drafts, activeComparisonId, activeId } = playground();
+  const gone = new Set(frame?.columnIds ?? []);
+  const { [id]: _draft, ...otherDrafts } = drafts;
+  store().updatePlayground({
+    open: Object.fromEntries(Object.entries(open).filter(([openId]) => !gone.has(openId))),
+    drafts: otherDrafts,
+    inspect: null,
+  });
+  store().setComparison(id, null);
+  dropFromList(id);
+  if (activeComparisonId === id) {
+    store().updatePlayground({ activeComparisonId: null });
+    if (!activeId) newChat();
+  }
+  toastSuccess('Comparison deleted');
+  return true;
+}
+
+const listed = (id: string) => playground().list.find((item) => item.id === id) ?? null;
+
 export async function exportConversation(id: string, format: ConversationExportFormat): Promise<void> {
   // What is exported is what is on screen: anything waiting to be saved is written first.
-  if (conversation(id)) await saveConversation(id);
+  if (conversation(id) || playground().comparisons[id]) await saveConversation(id);
   const result = await call('conversations.export', { id, format });
   if (!result.ok) {
     toastError(result.error);
@@ -686,8 +802,10 @@ function noteDetailBytes(id: string, detailBytes: number): void {
  */
 function keepDetail(conversationId: string, messageId: string, detail: ReplyInspector): void {
   store().setDetail(messageId, { status: 'kept', detail });
-  void call('conversations.saveDetail', { id: conversationId, messageId, detail }).then((result) => {
-    if (result.ok) noteDetailBytes(conversationId, result.data.detailBytes);
+  // A column's records are kept under its comparison: they go when it is deleted.
+  const id = ownerOf(conversationId);
+  void call('conversations.saveDetail', { id, messageId, detail }).then((result) => {
+    if (result.ok) noteDetailBytes(id, result.data.detailBytes);
     else if (result.error.code !== 'not_found' && conversation(conversationId)) toastError(result.error);
   });
 }
@@ -697,7 +815,7 @@ export async function ensureDetail(conversationId: string, messageId: string): P
   const held = playground().details[messageId];
   if (held && held.status !== 'failed') return;
   store().setDetail(messageId, { status: 'loading' });
-  const result = await call('conversations.detail', { id: conversationId, messageId });
+  const result = await call('conversations.detail', { id: ownerOf(conversationId), messageId });
   store().setDetail(
     messageId,
     !result.ok

@@ -61,6 +61,19 @@ export interface InspectTarget {
   messageId: string;
 }
 
+/**
+ * A comparison open in this window (issue 17). Its columns are conversations in `open`, under their own
+ * ids, so everything a conversation does (send, stream, stop, inspect) works on a column as it is; the
+ * frame says which conversations are its columns, in order, and what it is called.
+ */
+export interface ComparisonFrame {
+  id: string;
+  customTitle: string;
+  createdAt: string;
+  updatedAt: string;
+  columnIds: string[];
+}
+
 export interface PlaygroundState {
   list: ConversationSummary[];
   listStatus: ListStatus;
@@ -87,6 +100,10 @@ export interface PlaygroundState {
   details: Record<string, DetailState>;
   /** The id being fetched from main after a click in the list. */
   opening: string | null;
+  /** Comparisons loaded (or started) in this window, by id. */
+  comparisons: Record<string, ComparisonFrame>;
+  /** The comparison shown instead of a conversation, or `null` (the conversation `activeId` is shown). */
+  activeComparisonId: string | null;
 }
 
 export interface PlaygroundSlice {
@@ -101,6 +118,8 @@ export interface PlaygroundSlice {
   setCompacting(conversationId: string, busy: boolean): void;
   /** Holds (or, with `null`, forgets) a reply's record; the oldest held one goes beyond `HELD_DETAILS`. */
   setDetail(messageId: string, detail: DetailState | null): void;
+  /** Adds or replaces a comparison's frame; `null` forgets it (its columns stay in `open` until dropped). */
+  setComparison(id: string, frame: ComparisonFrame | null): void;
 }
 
 export const initialPlaygroundState: PlaygroundState = {
@@ -119,6 +138,8 @@ export const initialPlaygroundState: PlaygroundState = {
   inspect: null,
   details: {},
   opening: null,
+  comparisons: {},
+  activeComparisonId: null,
 };
 
 /** A copy of `record` with `key` set to `value`, or without `key` when `value` is null. */
@@ -154,6 +175,7 @@ export const createPlaygroundSlice: StateCreator<AppState, [], [], PlaygroundSli
       update((p) => ({ notices: withEntry(p.notices, conversationId, error) })),
     setCompacting: (conversationId, busy) =>
       update((p) => ({ compacting: withEntry(p.compacting, conversationId, busy ? true : null) })),
+    setComparison: (id, frame) => update((p) => ({ comparisons: withEntry(p.comparisons, id, frame) })),
     setDetail: (messageId, detail) =>
       update((p) => {
         // Deleted first, so a record set again moves to the end (object keys keep insertion order).

@@ -508,6 +508,19 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'conversations.list': { query: 'a' },
     'conversations.get': { id: 'conv-1' },
     'conversations.save': { conversation: conversation({ id: 'conv-1' }) },
+    'comparisons.get': { id: 'cmp-1' },
+    'comparisons.save': {
+      comparison: {
+        id: 'cmp-1',
+        customTitle: '',
+        createdAt: '2025-01-01T00:00:00.000Z',
+        updatedAt: '2025-01-01T00:00:00.000Z',
+        columns: [
+          conversation({ id: 'col-1' }),
+          conversation({ id: 'col-2', format: 'chat', profileId: 'p-2' }),
+        ],
+      },
+    },
     'conversations.rename': { id: 'conv-1', title: 'T' },
     'conversations.delete': { id: 'conv-1' },
     'conversations.export': { id: 'conv-1', format: 'md' },
@@ -551,7 +564,10 @@ function otherValidInputs(method: MethodName): unknown[] {
       { path: folder, peaks: { duration: 2, data: [1] } },
     ],
     'audio.open': [{ paths: [folder] }],
-    'chat.responses': [{ request: { model: 'gpt-5-mini', input: 'hi' }, stream: true }],
+    'chat.responses': [
+      { request: { model: 'gpt-5-mini', input: 'hi' }, stream: true },
+      { request: { model: 'gpt-5-mini', input: 'hi' }, stream: true, profileId: 'no-such-profile' },
+    ],
     'chat.completions': [
       {
         request: {

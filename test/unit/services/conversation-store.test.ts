@@ -72,6 +72,7 @@ describe('saving and opening', () => {
     expect(await store.get(saved.id)).toEqual(expected);
     expect(summary).toEqual({
       id: saved.id,
+      kind: 'conversation',
       title: 'How do I plan a trip to Kyoto?',
       createdAt: saved.createdAt,
       updatedAt: '2025-06-03T08:09:10.011Z',

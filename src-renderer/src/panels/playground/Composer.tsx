@@ -16,6 +16,7 @@ import { useFileDrop } from '../../components/useFileDrop.ts';
 import { useAppStore } from '../../store/index.ts';
 import { streamingReply } from './conversation-edits.ts';
 import { ImageStrip, RefusedImages } from './ImageStrip.tsx';
+import { isSendKey, sendKeyNames } from './send-keys.ts';
 import { useAutoGrow } from './useAutoGrow.ts';
 
 const MAX_LINES = 8;
@@ -49,10 +50,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.nativeEvent.isComposing || event.altKey) return;
-    const modifier = event.ctrlKey || event.metaKey;
-    const sends = modifier || (enterSends ? !event.shiftKey : event.shiftKey);
-    if (!sends) return;
+    if (!isSendKey(event, enterSends)) return;
     event.preventDefault();
     send();
   };
@@ -66,8 +64,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   };
   const full = pending.images.length >= MAX_IMAGES_PER_TURN;
 
-  const sendKey = enterSends ? 'Enter' : 'Shift+Enter';
-  const breakKey = enterSends ? 'Shift+Enter' : 'Enter';
+  const { send: sendKey, lineBreak: breakKey } = sendKeyNames(enterSends);
 
   return (
     <div className="pg-composer">

@@ -1,5 +1,6 @@
 import {
   Braces,
+  Columns3,
   FileJson,
   FileText,
   MessagesSquare,
@@ -10,7 +11,9 @@ import {
   Trash2,
 } from 'lucide-react';
 import { memo, useCallback, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { type ConversationSummary, conversationTitle } from '../../../../src-preload/contract.ts';
+import { newComparison } from '../../actions/compare.ts';
 import {
   clearInspectorDetail,
   deleteConversation,
@@ -50,14 +53,20 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   const error = useAppStore((s) => s.playground.listError);
   const query = useAppStore((s) => s.playground.query);
   const movedAside = useAppStore((s) => s.playground.movedAside);
-  const activeId = useAppStore((s) => s.playground.activeId);
+  // The row of what is shown: the comparison when one is, else the conversation.
+  const activeId = useAppStore((s) => s.playground.activeComparisonId ?? s.playground.activeId);
   const openingId = useAppStore((s) => s.playground.opening);
   // The chat being written that is not saved yet has a row of its own, so the list always shows where you are.
-  const unsavedTitle = useAppStore((s) => {
-    const active = s.playground.activeId ? s.playground.open[s.playground.activeId] : undefined;
-    if (!active || s.playground.list.some((item) => item.id === active.id)) return null;
-    return conversationTitle(active);
-  });
+  const unsaved = useAppStore(
+    useShallow((s) => {
+      const { activeComparisonId, activeId, open, list } = s.playground;
+      const shownId = activeComparisonId ?? activeId;
+      if (!shownId || list.some((item) => item.id === shownId)) return null;
+      if (activeComparisonId) return { title: 'New comparison', until: 'the first prompt' };
+      const active = activeId ? open[activeId] : undefined;
+      return active ? { title: conversationTitle(active), until: 'the first message' } : null;
+    }),
+  );
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
   const open = useCallback(
     (id: string) => {
@@ -91,6 +100,16 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         >
           New chat
         </Button>
+        <IconButton
+          icon={Columns3}
+          label="New comparison: one prompt answered side by side by 2–4 models"
+          size="sm"
+          onClick={() => {
+            newComparison();
+            onChosen();
+          }}
+          data-testid="new-comparison"
+        />
         <IconButton icon={PanelLeftClose} label="Hide conversations" size="sm" onClick={onClose} />
       </header>
       <div className="pg-list__search">
@@ -116,11 +135,11 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           onRetry={() => void loadConversationList()}
         />
         <ul className="pg-list__items">
-          {unsavedTitle !== null && !searching ? (
+          {unsaved !== null && !searching ? (
             <li className="pg-row" aria-current="true" data-testid="conversation-unsaved">
               <span className="pg-row__main pg-row__main--static">
-                <span className="pg-row__title">{unsavedTitle}</span>
-                <span className="pg-row__meta">Not saved until the first message</span>
+                <span className="pg-row__title">{unsaved.title}</span>
+                <span className="pg-row__meta">Not saved until {unsaved.until}</span>
               </span>
             </li>
           ) : null}
@@ -146,7 +165,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
       </div>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this conversation?"
+        title={deleting?.kind === 'comparison' ? 'Delete this comparison?' : 'Delete this conversation?'}
         icon={Trash2}
         confirmLabel="Delete"
         onConfirm={() => (deleting ? deleteConversation(deleting.id) : Promise.resolve(true))}
@@ -154,7 +173,10 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         testId="confirm-delete-conversation"
       >
         <p>
-          “{deleting?.title}” and its {deleting?.messageCount ?? 0} messages
+          “{deleting?.title}” and its{' '}
+          {deleting?.kind === 'comparison'
+            ? `${deleting.columns?.length ?? 0} columns`
+            : `${deleting?.messageCount ?? 0} messages`}
           {deleting?.detailBytes ? `, with ${formatBytes(deleting.detailBytes)} of inspector detail,` : ''}{' '}
           will be deleted. This cannot be undone.
         </p>
@@ -211,7 +233,15 @@ const ConversationRow = memo(function ConversationRow({
             {item.title}
           </span>
           <span className="pg-row__meta">
-            {listDate(item.updatedAt)} · <span className="pg-row__model">{item.model}</span>
+            {listDate(item.updatedAt)} ·{' '}
+            {item.kind === 'comparison' ? (
+              <span className="pg-row__model" data-testid="conversation-kind">
+                <Columns3 size={12} aria-hidden className="pg-row__kind" />
+                {item.columns?.length ?? 0} compared
+              </span>
+            ) : (
+              <span className="pg-row__model">{item.model}</span>
+            )}
           </span>
         </button>
       )}

@@ -51,21 +51,39 @@ const MAX_SEED = Number.MAX_SAFE_INTEGER;
  * conversation keeps every value, so switching format loses nothing, and a value the chosen format does
  * not send is named at the end.
  */
-export function ParametersPanel({ conversationId }: { conversationId: string }) {
+export function ParametersPanel({ conversationId, owner }: { conversationId: string; owner?: PanelOwner }) {
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
   if (!conversation) return null;
   // Keyed: what a field holds while typed belongs to its conversation.
-  return <ParametersView key={conversation.id} conversation={conversation} enterSends={enterSends} />;
+  return (
+    <ParametersView
+      key={conversation.id}
+      conversation={conversation}
+      enterSends={enterSends}
+      {...(owner ? { owner } : {})}
+    />
+  );
 }
+
+/** Whose parameters the panel shows when it is not the chat's (a comparison's column), and how it closes. */
+export interface PanelOwner {
+  /** Said after "Parameters", e.g. "column 2". */
+  name: string;
+  onClose(): void;
+}
+
+const hideParameters = () => setPrefs({ playground: { showParameters: false } });
 
 /** The panel for one conversation (apart from the store, so a test can render it for any conversation). */
 export function ParametersView({
   conversation,
   enterSends,
+  owner,
 }: {
   conversation: Conversation;
   enterSends: boolean;
+  owner?: PanelOwner;
 }) {
   const id = useId();
   const { settings, format } = conversation;
@@ -86,7 +104,7 @@ export function ParametersView({
     <aside className="pg-params" aria-labelledby={`${id}-title`} data-testid="parameters">
       <header className="pg-params__head">
         <h2 id={`${id}-title`} className="pg-params__title">
-          Parameters
+          Parameters{owner ? <span className="pg-params__owner"> · {owner.name}</span> : null}
         </h2>
         <span className="pg-params__count" data-testid="parameters-set">
           {count === 0 ? 'all unset' : `${count} set`}
@@ -96,12 +114,7 @@ export function ParametersView({
             Reset
           </Button>
         ) : null}
-        <IconButton
-          icon={X}
-          label="Hide parameters"
-          size="sm"
-          onClick={() => setPrefs({ playground: { showParameters: false } })}
-        />
+        <IconButton icon={X} label="Hide parameters" size="sm" onClick={owner?.onClose ?? hideParameters} />
       </header>
       <div className="pg-params__body">
         <SystemPrompt

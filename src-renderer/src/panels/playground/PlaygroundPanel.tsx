@@ -10,6 +10,7 @@ import { setPrefs } from '../../actions/prefs.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ChatView } from './ChatView.tsx';
 import { ConversationList } from './ConversationList.tsx';
+import { CompareView } from './compare/CompareView.tsx';
 import { focusComposer } from './composer-focus.ts';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
 import { ParametersPanel } from './ParametersPanel.tsx';
@@ -24,6 +25,7 @@ const NARROW_WIDTH = 860;
  */
 export function PlaygroundPanel() {
   const activeId = useAppStore((s) => s.playground.activeId);
+  const comparisonId = useAppStore((s) => s.playground.activeComparisonId);
   const showConversations = useAppStore((s) => s.prefs.playground.showConversations);
   const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
   const inspecting = useAppStore((s) => s.playground.inspect !== null);
@@ -68,7 +70,14 @@ export function PlaygroundPanel() {
           onClick={() => setListDrawer(false)}
         />
       ) : null}
-      {activeId ? (
+      {comparisonId ? (
+        <CompareView
+          key={`compare-${comparisonId}`}
+          comparisonId={comparisonId}
+          listOpen={listOpen}
+          onToggleList={toggleList}
+        />
+      ) : activeId ? (
         <ChatView
           key={`chat-${activeId}`}
           conversationId={activeId}
@@ -80,7 +89,7 @@ export function PlaygroundPanel() {
       )}
       {inspecting ? (
         <InspectorColumn />
-      ) : showParameters && activeId ? (
+      ) : showParameters && activeId && !comparisonId ? (
         <ParametersPanel key={`parameters-${activeId}`} conversationId={activeId} />
       ) : null}
     </div>

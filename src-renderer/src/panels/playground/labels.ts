@@ -91,7 +91,7 @@ export function replyFacts(reply: AssistantMessage): ReplyFact[] {
   return facts;
 }
 
-function formatSpeed(tokensPerSecond: number): string {
+export function formatSpeed(tokensPerSecond: number): string {
   return tokensPerSecond >= 100 ? formatCount(Math.round(tokensPerSecond)) : tokensPerSecond.toFixed(1);
 }
 

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { CHAT_FORMATS, type ChatFormat, type Conversation } from '../../../../src-preload/contract.ts';
+import { chooseModel, switchFormat, updateSetup } from '../../actions/playground.ts';
+import { ModelField } from '../../components/ModelField.tsx';
+import { CHAT_MODEL_FAMILIES } from './format-routing.ts';
+import { FORMAT_ENDPOINTS, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
+import { useModelFormats } from './useModelFormats.ts';
+
+const PLACEHOLDERS: Record<ChatFormat, string> = {
+  responses: 'gpt-5-mini',
+  chat: 'claude-sonnet-4-5',
+  content: 'gemini-2.5-flash',
+};
+
+interface SetupRowProps {
+  conversation: Conversation;
+  className: string;
+}
+
+/**
+ * The setup the next message is sent with: format, model, streaming. The same controls for a chat and for
+ * each column of a comparison.
+ */
+export function SetupRow({ conversation, className }: SetupRowProps) {
+  const known = useModelFormats(conversation.model);
+  const id = useId();
+  /** Formats the catalogue says the model does not list (a name's guess marks nothing). */
+  const lacks = (format: ChatFormat) => known?.source === 'catalogue' && !known.formats.includes(format);
+  return (
+    <div className={className}>
+      <div className="segmented" role="radiogroup" aria-label="Format" data-testid="format">
+        {CHAT_FORMATS.map((format) => (
+          <label
+            key={format}
+            className={`segmented__option${lacks(format) ? ' pg-format--lacking' : ''}`}
+            title={
+              lacks(format)
+                ? `${FORMAT_ENDPOINTS[format]} — the gateway does not list ${conversation.model.trim()} for this format`
+                : FORMAT_ENDPOINTS[format]
+            }
+            data-lacking={lacks(format) || undefined}
+          >
+            <input
+              type="radio"
+              name={`${id}-format`}
+              value={format}
+              checked={conversation.format === format}
+              onChange={() => switchFormat(conversation.id, format)}
+              aria-describedby={lacks(format) ? `${id}-lacking` : undefined}
+            />
+            <span className="segmented__label">
+              {/* A narrow chat shows the short name; screen readers always get the whole one. */}
+              <span className="pg-format__name">{FORMAT_NAMES[format]}</span>
+              <span className="pg-format__short" aria-hidden>
+                {FORMAT_SHORT_NAMES[format]}
+              </span>
+            </span>
+          </label>
+        ))}
+        <span id={`${id}-lacking`} className="visually-hidden">
+          Not listed for this model by the gateway
+        </span>
+      </div>
+      <div className="pg-toolbar__model">
+        <label htmlFor={`${id}-model`} className="visually-hidden">
+          Model
+        </label>
+        <ModelField
+          id={`${id}-model`}
+          value={conversation.model}
+          onChange={(model) => chooseModel(conversation.id, model)}
+          families={CHAT_MODEL_FAMILIES}
+          placeholder={PLACEHOLDERS[conversation.format]}
+        />
+      </div>
+      <label className="pg-switch" title="Show the reply as it is written, or wait for the whole of it">
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={conversation.stream}
+          checked={conversation.stream}
+          onChange={(event) => updateSetup(conversation.id, { stream: event.target.checked })}
+          data-testid="stream-toggle"
+        />
+        <span className="pg-switch__track" aria-hidden />
+        Stream
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { Gauge, Timer, Zap } from 'lucide-react';
+import { useShallow } from 'zustand/react/shallow';
+import type { AssistantMessage } from '../../../../../src-preload/contract.ts';
+import { useAppStore } from '../../../store/index.ts';
+import { formatElapsed } from '../../../util/time.ts';
+import { comparisonBests, lastReply, totalTokens } from '../comparison-edits.ts';
+import { formatCount, formatSpeed } from '../labels.ts';
+
+/**
+ * The columns' last replies measured side by side, one cell under each column: time to first token,
+ * output rate, tokens in and out, total time. The fastest first token, the fastest rate and the fewest
+ * tokens are marked (among finished replies, where at least two columns can be compared).
+ */
+export function CompareSummary({ columnIds }: { columnIds: readonly string[] }) {
+  // Compared reply by reply: a column's new token re-renders this row, another column's reply does not.
+  const replies = useAppStore(
+    useShallow((s) =>
+      columnIds.map((id) => {
+        const column = s.playground.open[id];
+        return column ? lastReply(column) : null;
+      }),
+    ),
+  );
+  if (!replies.some(Boolean)) return null;
+  const bests = comparisonBests(replies);
+  return (
+    <section
+      className="pg-compare__summary"
+      aria-label="The last replies compared"
+      style={{ '--compare-columns': columnIds.length } as React.CSSProperties}
+      data-testid="compare-summary"
+    >
+      {replies.map((reply, index) => (
+        <div key={columnIds[index]} className="pg-compare__cell" data-testid="compare-summary-cell">
+          <span className="visually-hidden">Column {index + 1}: </span>
+          {reply === null ? (
+            <span className="pg-compare__none">No reply yet</span>
+          ) : (
+            <CellFigures reply={reply} index={index} bests={bests} />
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function CellFigures({
+  reply,
+  index,
+  bests,
+}: {
+  reply: AssistantMessage;
+  index: number;
+  bests: ReturnType<typeof comparisonBests>;
+}) {
+  const { metrics, usage } = reply;
+  const tokens = totalTokens(reply);
+  const count = (value: number | null | undefined) => (value == null ? '—' : formatCount(value));
+  const state =
+    reply.state === 'streaming'
+      ? 'Arriving…'
+      : reply.state === 'stopped'
+        ? 'Stopped'
+        : reply.state === 'error'
+          ? 'Failed'
+          : null;
+  return (
+    <>
+      {state ? <p className="pg-compare__state">{state}</p> : null}
+      <dl className="pg-compare__figures">
+        <Figure
+          term="TTFT"
+          title="Time to first token"
+          value={metrics.ttftMs === null ? '—' : formatElapsed(metrics.ttftMs)}
+          best={bests.ttft === index ? 'fastest' : null}
+          icon={Timer}
+          testId="summary-ttft"
+        />
+        <Figure
+          term="Speed"
+          title="Output tokens per second"
+          value={metrics.tokensPerSecond === null ? '—' : `${formatSpeed(metrics.tokensPerSecond)} tok/s`}
+          best={bests.rate === index ? 'fastest' : null}
+          icon={Zap}
+          testId="summary-rate"
+        />
+        <Figure
+          term="Tokens"
+          title={`Tokens in and out (${count(tokens)} in all)`}
+          value={`${count(usage?.inputTokens)} in · ${count(usage?.outputTokens)} out`}
+          best={bests.tokens === index ? 'fewest' : null}
+          icon={Gauge}
+          testId="summary-tokens"
+        />
+        <Figure
+          term="Total"
+          title="From Send to the end of the reply"
+          value={metrics.totalMs === null ? '—' : formatElapsed(metrics.totalMs)}
+          best={null}
+          icon={Timer}
+          testId="summary-total"
+        />
+      </dl>
+    </>
+  );
+}
+
+interface FigureProps {
+  term: string;
+  title: string;
+  value: string;
+  /** How it is best among the columns ("fastest", "fewest"), or `null`. */
+  best: string | null;
+  icon: typeof Timer;
+  testId: string;
+}
+
+function Figure({ term, title, value, best, icon: Icon, testId }: FigureProps) {
+  return (
+    <div
+      className={`pg-compare__figure${best ? ' pg-compare__figure--best' : ''}`}
+      data-testid={testId}
+      data-best={best ? true : undefined}
+    >
+      <dt>{term}</dt>
+      <dd title={best ? `${title}: ${value}, the ${best} of the columns` : `${title}: ${value}`}>
+        {value}
+        {best ? (
+          <span className="pg-compare__best">
+            <Icon size={11} aria-hidden />
+            {best}
+          </span>
+        ) : null}
+      </dd>
+    </div>
+  );
+}

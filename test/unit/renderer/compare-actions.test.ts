@@ -1,0 +1,316 @@
+// Compare (issue 17) against a stand-in bridge: one prompt goes to every column in its own format and to
+// its own profile's gateway; each column streams, stops and ends on its own; the comparison is saved whole
+// (with its replies' inspector records under its id); a column continues as a conversation; the summary
+// marks the best measures only among finished replies.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type AssistantMessage,
+  BRIDGE_KEY,
+  type Comparison,
+  type Conversation,
+  DEFAULT_PREFS,
+  type MethodName,
+  type Result,
+  type StreamBatch,
+} from '../../../src-preload/contract.ts';
+import {
+  continueColumn,
+  duplicateColumn,
+  newComparison,
+  removeColumn,
+  rerunColumn,
+  sendToAll,
+  setColumnProfile,
+  stopColumn,
+} from '../../../src-renderer/src/actions/compare.ts';
+import {
+  deleteConversation,
+  setDraft,
+  stopActiveReply,
+  updateSetup,
+} from '../../../src-renderer/src/actions/playground.ts';
+import {
+  comparisonBests,
+  totalTokens,
+} from '../../../src-renderer/src/panels/playground/comparison-edits.ts';
+import {
+  newConversation,
+  replyPlaceholder,
+} from '../../../src-renderer/src/panels/playground/conversation-edits.ts';
+import { useAppStore } from '../../../src-renderer/src/store/index.ts';
+import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+
+type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
+
+const calls: Array<{ method: MethodName; input: unknown }> = [];
+// Never reset: a reply a test left running still watches its stream id, which must not come again.
+let streams = 0;
+
+const summaryOf = (id: string) => ({
+  id,
+  kind: 'comparison',
+  title: 'x',
+  createdAt: '',
+  updatedAt: '',
+  format: 'responses',
+  model: 'm',
+  messageCount: 0,
+  preview: '',
+  detailBytes: 0,
+});
+
+const answer: Answer = (method, input) => {
+  if (method.startsWith('chat.') && method !== 'chat.compact') {
+    streams++;
+    return { ok: true, data: { streamId: `s${streams}` } };
+  }
+  if (method === 'comparisons.save')
+    return { ok: true, data: summaryOf((input as { comparison: Comparison }).comparison.id) };
+  if (method === 'conversations.save')
+    return {
+      ok: true,
+      data: { ...summaryOf((input as { conversation: Conversation }).conversation.id), kind: 'conversation' },
+    };
+  if (method === 'conversations.saveDetail') return { ok: true, data: { detailBytes: 10 } };
+  if (method === 'conversations.delete') return { ok: true, data: { deleted: true } };
+  return { ok: true, data: {} };
+};
+
+beforeEach(() => {
+  calls.length = 0;
+  (globalThis as Record<string, unknown>).window = {
+    [BRIDGE_KEY]: {
+      invoke: async (method: MethodName, input: unknown) => {
+        calls.push({ method, input: structuredClone(input) });
+        return answer(method, input);
+      },
+      on: () => () => {},
+      pathForFile: () => '',
+    },
+    addEventListener: () => {},
+  };
+  useAppStore.setState({ playground: initialPlaygroundState, streams: {}, prefs: DEFAULT_PREFS, toasts: [] });
+});
+afterEach(() => {
+  delete (globalThis as Record<string, unknown>).window;
+});
+
+const state = () => useAppStore.getState().playground;
+const frame = () => state().comparisons[state().activeComparisonId!]!;
+const column = (index: number) => state().open[frame().columnIds[index]!]!;
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const deliver = (streamId: string, batch: Omit<StreamBatch, 'streamId'>) =>
+  useAppStore.getState().applyStreamBatch({ streamId, ...batch });
+const saved = () =>
+  calls
+    .filter((c) => c.method === 'comparisons.save')
+    .map((c) => (c.input as { comparison: Comparison }).comparison);
+const chatCalls = () => calls.filter((c) => c.method.startsWith('chat.'));
+const lastMessage = (conversation: Conversation) => conversation.messages.at(-1) as AssistantMessage;
+
+/** A comparison of two columns: Responses with gpt-5-mini, and Chat Completions on profile p2. */
+async function twoColumns(): Promise<void> {
+  newComparison();
+  updateSetup(column(1).id, { format: 'chat', model: 'claude-sonnet-4-5' });
+  setColumnProfile(column(1).id, 'p2');
+  setDraft(frame().id, 'Why are there tides?');
+  sendToAll(frame().id);
+  await settle();
+}
+
+describe('a comparison', () => {
+  it('starts with two columns set up alike, and is not saved before its first prompt', () => {
+    newComparison();
+    expect(frame().columnIds).toHaveLength(2);
+    expect(column(0)).toMatchObject({ format: 'responses', model: 'gpt-5-mini', messages: [] });
+    expect(column(1)).toMatchObject({ format: 'responses', model: 'gpt-5-mini', messages: [] });
+    expect(column(0).id).not.toBe(column(1).id);
+    expect(calls.filter((c) => c.method.endsWith('.save'))).toEqual([]);
+  });
+
+  it('sends one prompt to every column, each in its format and to its profile, and saves them together', async () => {
+    await twoColumns();
+    expect(
+      chatCalls()
+        .map((c) => c.method)
+        .sort(),
+    ).toEqual(['chat.completions', 'chat.responses']);
+    const completions = chatCalls().find((c) => c.method === 'chat.completions')!.input as {
+      profileId?: string;
+      request: { model: string; messages: unknown[] };
+    };
+    expect(completions.profileId).toBe('p2');
+    expect(completions.request.model).toBe('claude-sonnet-4-5');
+    expect(chatCalls().find((c) => c.method === 'chat.responses')!.input).not.toHaveProperty('profileId');
+    expect(state().drafts[frame().id]).toBeUndefined();
+
+    const last = saved().at(-1)!;
+    expect(last.id).toBe(frame().id);
+    expect(last.columns.map((c) => c.messages.map((m) => m.role))).toEqual([
+      ['user', 'assistant'],
+      ['user', 'assistant'],
+    ]);
+    expect(last.columns[1]!.profileId).toBe('p2');
+    // A plain conversation is never saved for a column.
+    expect(calls.some((c) => c.method === 'conversations.save')).toBe(false);
+  });
+
+  it('lets each column stream, stop and end on its own; the records are kept under the comparison', async () => {
+    await twoColumns();
+    const [first, second] = [column(0), column(1)].map((c) => state().live[lastMessage(c).id]!.streamId!);
+    stopColumn(column(0).id);
+    expect(calls.filter((c) => c.method === 'stream.stop').map((c) => c.input)).toEqual([
+      { streamId: first },
+    ]);
+    deliver(first!, {
+      events: [
+        { type: 'text-delta', text: 'Tides' },
+        { type: 'done', status: 'stopped' },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: 'Tides' });
+    expect(lastMessage(column(1)).state).toBe('streaming');
+
+    deliver(second!, {
+      events: [
+        {
+          type: 'request',
+          request: { method: 'POST', url: 'https://gw/v1/chat/completions', headers: [], body: null },
+        },
+        { type: 'text-delta', text: 'The moon.' },
+        { type: 'done', status: 'stop' },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(lastMessage(column(1))).toMatchObject({ state: 'done', text: 'The moon.' });
+    const detail = calls.find((c) => c.method === 'conversations.saveDetail')!.input as { id: string };
+    expect(detail.id).toBe(frame().id);
+    expect(
+      saved()
+        .at(-1)!
+        .columns.map((c) => (c.messages.at(-1) as AssistantMessage).state),
+    ).toEqual(['stopped', 'done']);
+  });
+
+  it('Esc stops every column that is answering', async () => {
+    await twoColumns();
+    expect(stopActiveReply()).toBe(true);
+    expect(calls.filter((c) => c.method === 'stream.stop')).toHaveLength(2);
+  });
+
+  it('re-runs one column alone, and duplicates or removes columns within two to four', async () => {
+    await twoColumns();
+    for (const c of [column(0), column(1)]) {
+      deliver(state().live[lastMessage(c).id]!.streamId!, {
+        events: [{ type: 'done', status: 'completed' }],
+        final: true,
+      });
+    }
+    await settle();
+    const sentBefore = chatCalls().length;
+    updateSetup(column(0).id, { settings: { temperature: 0.2 } });
+    rerunColumn(column(0).id);
+    await settle();
+    expect(
+      chatCalls()
+        .slice(sentBefore)
+        .map((c) => c.method),
+    ).toEqual(['chat.responses']);
+    expect(chatCalls().at(-1)!.input).toMatchObject({ request: { settings: { temperature: 0.2 } } });
+    expect(column(0).messages).toHaveLength(2);
+
+    duplicateColumn(frame().id, column(1).id);
+    duplicateColumn(frame().id, column(1).id);
+    expect(frame().columnIds).toHaveLength(4);
+    // The copy sits beside its source, with its setup and history.
+    expect(column(2)).toMatchObject({ format: 'chat', model: 'claude-sonnet-4-5', profileId: 'p2' });
+    expect(column(2).messages.map((m) => m.id)).toEqual(column(1).messages.map((m) => m.id));
+    duplicateColumn(frame().id, column(0).id);
+    expect(frame().columnIds).toHaveLength(4);
+
+    for (const id of [...frame().columnIds]) removeColumn(frame().id, id);
+    expect(frame().columnIds).toHaveLength(2);
+  });
+
+  it('continues a column as a conversation of its own, shown and saved with its history', async () => {
+    await twoColumns();
+    deliver(state().live[lastMessage(column(1)).id]!.streamId!, {
+      events: [
+        { type: 'text-delta', text: 'The moon.' },
+        { type: 'done', status: 'stop' },
+      ],
+      final: true,
+    });
+    await settle();
+    const source = column(1);
+    await continueColumn(frame().id, source.id);
+    const shown = state().open[state().activeId!]!;
+    expect(state().activeComparisonId).toBeNull();
+    expect(shown.id).not.toBe(source.id);
+    expect(shown).toMatchObject({ format: 'chat', model: 'claude-sonnet-4-5', profileId: 'p2' });
+    expect(shown.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const conversationSaves = calls.filter((c) => c.method === 'conversations.save');
+    expect((conversationSaves.at(-1)!.input as { conversation: Conversation }).conversation.id).toBe(
+      shown.id,
+    );
+  });
+
+  it('is deleted whole: its columns leave the window with it', async () => {
+    await twoColumns();
+    const id = frame().id;
+    const columnIds = [...frame().columnIds];
+    expect(await deleteConversation(id)).toBe(true);
+    expect(calls.filter((c) => c.method === 'conversations.delete').map((c) => c.input)).toEqual([{ id }]);
+    expect(state().comparisons[id]).toBeUndefined();
+    for (const columnId of columnIds) expect(state().open[columnId]).toBeUndefined();
+    expect(state().activeComparisonId).toBeNull();
+  });
+});
+
+describe('the summary row', () => {
+  const NOW = '2026-11-26T12:00:00.000Z';
+  const finished = (
+    ttftMs: number,
+    tokensPerSecond: number,
+    total: number,
+    state: AssistantMessage['state'] = 'done',
+  ): AssistantMessage => ({
+    ...replyPlaceholder('r', NOW, newConversation('c', NOW, DEFAULT_PREFS.playground)),
+    state,
+    metrics: { ttftMs, totalMs: ttftMs + 1000, tokensPerSecond },
+    usage: { inputTokens: 10, outputTokens: total - 10, reasoningTokens: null, totalTokens: null },
+  });
+
+  it('marks the fastest first token, the fastest rate and the fewest tokens, each where it is', () => {
+    const bests = comparisonBests([finished(300, 40, 120), finished(200, 35, 150), finished(500, 90, 110)]);
+    expect(bests).toEqual({ ttft: 1, rate: 2, tokens: 2 });
+    expect(totalTokens(finished(1, 1, 120))).toBe(120);
+  });
+
+  it('marks no one on a tie for the best', () => {
+    expect(comparisonBests([finished(300, 40, 120), finished(200, 40, 120)])).toEqual({
+      ttft: 1,
+      rate: null,
+      tokens: null,
+    });
+  });
+
+  it('counts only finished replies, and marks nothing with fewer than two to compare', () => {
+    // A stopped reply is fast and short because it was cut off: it wins nothing.
+    expect(comparisonBests([finished(50, 500, 20, 'stopped'), finished(200, 35, 150), null])).toEqual({
+      ttft: null,
+      rate: null,
+      tokens: null,
+    });
+    expect(
+      comparisonBests([finished(50, 500, 20, 'error'), finished(200, 35, 150), finished(300, 30, 160)]),
+    ).toEqual({
+      ttft: 1,
+      rate: 1,
+      tokens: 1,
+    });
+  });
+});
