@@ -16,7 +16,7 @@ import {
 import { useAppStore } from '../store/index.ts';
 import type { ComparisonFrame } from '../store/playground.ts';
 import { toastSuccess } from './feedback.ts';
-import { regenerate, requestReply, saveConversation, stopReply, updateSetup } from './playground.ts';
+import { letGo, regenerate, requestReply, saveConversation, stopReply } from './playground.ts';
 
 const store = () => useAppStore.getState();
 const playground = () => store().playground;
@@ -76,23 +76,14 @@ export function closeComparison(): void {
 export function duplicateColumn(comparisonId: string, columnId: string): void {
   const current = frame(comparisonId);
   const source = playground().open[columnId];
-  if (!current || !source || !canAddColumn(current)) return;
-  // A reply still arriving is copied as it stands now; the copy does not follow its stream.
-  const settled = streamingReply(source) ? withoutStreaming(source) : source;
-  const copy = duplicatedColumn(settled, newId(), nowIso());
+  // Not while it answers: the copy could not follow the reply's stream, and would hold a prompt unanswered.
+  if (!current || !source || !canAddColumn(current) || streamingReply(source)) return;
+  const copy = duplicatedColumn(source, newId(), nowIso());
   store().putConversation(copy);
   const at = current.columnIds.indexOf(columnId) + 1;
   const columnIds = [...current.columnIds.slice(0, at), copy.id, ...current.columnIds.slice(at)];
   store().setComparison(comparisonId, { ...current, columnIds, updatedAt: nowIso() });
   void saveIfStarted(comparisonId);
-}
-
-/** The column without its reply in progress (a copy cannot follow another column's stream). */
-function withoutStreaming(column: Conversation): Conversation {
-  const reply = streamingReply(column);
-  return reply
-    ? { ...column, messages: column.messages.filter((message) => message.id !== reply.id) }
-    : column;
 }
 
 export function addColumn(comparisonId: string): void {
@@ -105,7 +96,7 @@ export function removeColumn(comparisonId: string, columnId: string): void {
   if (!current || current.columnIds.length <= MIN_COMPARE_COLUMNS) return;
   const column = playground().open[columnId];
   const reply = column ? streamingReply(column) : null;
-  if (reply) stopReply(reply.id);
+  if (reply) letGo(reply.id);
   store().setComparison(comparisonId, {
     ...current,
     columnIds: current.columnIds.filter((id) => id !== columnId),
@@ -159,11 +150,6 @@ export function stopColumn(columnId: string): void {
   const column = playground().open[columnId];
   const reply = column ? streamingReply(column) : null;
   if (reply) stopReply(reply.id);
-}
-
-/** The column's gateway: another profile, or (`undefined`) the active one. */
-export function setColumnProfile(columnId: string, profileId: string | undefined): void {
-  updateSetup(columnId, { profileId });
 }
 
 /**

@@ -49,7 +49,7 @@ import {
   routeFormat,
   withFormatChoice,
 } from '../panels/playground/format-routing.ts';
-import { activeCatalogueModels } from '../store/catalogue.ts';
+import { catalogueModelsOf } from '../store/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
 import type { StreamState } from '../store/streams.ts';
@@ -91,11 +91,13 @@ export function ensurePlaygroundReady(): void {
  */
 function routeAgainWhenCatalogueArrives(): void {
   useAppStore.subscribe((state, previous) => {
-    const models = activeCatalogueModels(state);
-    if (models === activeCatalogueModels(previous) || models.length === 0) return;
+    if (state.catalogues === previous.catalogues) return;
     for (const open of Object.values(state.playground.open)) {
       if (open.messages.length > 0 || open.model.trim() === '') continue;
-      const format = routedFormat(open.model);
+      // Each by its own profile's list (a comparison's columns may ask other gateways).
+      const models = catalogueModelsOf(state, open.profileId);
+      if (models === catalogueModelsOf(previous, open.profileId) || models.length === 0) continue;
+      const format = routedFormat(open.model, open.profileId);
       if (format && format !== open.format) changeFormat(open.id, format);
     }
   });
@@ -331,19 +333,25 @@ export function updateSetup(id: string, patch: Partial<ConversationSetup>): void
   saveSetupSoon(id);
 }
 
-/** The formats the active profile's catalogue (or, where it says nothing, the name) gives `model`. */
-export function formatsOfModel(model: string): ModelFormats | null {
-  return modelFormats(model, activeCatalogueModels(store()));
+/**
+ * The formats a profile's catalogue (or, where it says nothing, the name) gives `model`; `profileId`
+ * absent: the active profile's.
+ */
+export function formatsOfModel(model: string, profileId?: string): ModelFormats | null {
+  return modelFormats(model, catalogueModelsOf(store(), profileId));
 }
 
-function rememberedFormat(model: string): ChatFormat | undefined {
-  const profileId = store().settings?.activeProfileId;
+/** The profile a conversation's requests go to: its own, else the active one. */
+const profileOf = (profileId: string | undefined) => profileId ?? store().settings?.activeProfileId;
+
+function rememberedFormat(model: string, forProfile: string | undefined): ChatFormat | undefined {
+  const profileId = profileOf(forProfile);
   return profileId ? store().prefs.playground.formatChoices[formatChoiceKey(profileId, model)] : undefined;
 }
 
 /** Remembers that the user sends `model` as `format` (per profile), so choosing it later does the same. */
-function rememberFormat(model: string, format: ChatFormat): void {
-  const profileId = store().settings?.activeProfileId;
+function rememberFormat(model: string, format: ChatFormat, forProfile: string | undefined): void {
+  const profileId = profileOf(forProfile);
   if (!profileId || model.trim() === '') return;
   const key = formatChoiceKey(profileId, model);
   const choices = store().prefs.playground.formatChoices;
@@ -363,8 +371,8 @@ function changeFormat(id: string, format: ChatFormat, model?: string): void {
 }
 
 /** The format the gateway's rule (and the user's remembered choice) picks for `model`; `null`: nothing says. */
-function routedFormat(model: string): ChatFormat | null {
-  return routeFormat(formatsOfModel(model)?.formats ?? [], rememberedFormat(model));
+function routedFormat(model: string, profileId: string | undefined): ChatFormat | null {
+  return routeFormat(formatsOfModel(model, profileId)?.formats ?? [], rememberedFormat(model, profileId));
 }
 
 /**
@@ -374,7 +382,7 @@ function routedFormat(model: string): ChatFormat | null {
 export function chooseModel(id: string, model: string): void {
   const current = conversation(id);
   if (!current) return;
-  const format = routedFormat(model);
+  const format = routedFormat(model, current.profileId);
   // Routed first, so the model is remembered as the last one of the format it is sent in.
   if (format && format !== current.format) changeFormat(id, format, model);
   else updateSetup(id, { model });
@@ -387,12 +395,12 @@ export function chooseModel(id: string, model: string): void {
 export function switchFormat(id: string, format: ChatFormat): void {
   const current = conversation(id);
   if (!current || current.format === format) return;
-  const formats = formatsOfModel(current.model);
+  const formats = formatsOfModel(current.model, current.profileId);
   const fits = !formats || formats.formats.includes(format);
   const fallback = lastModelOf(store().prefs.playground, format);
   const model = fits || fallback === '' ? current.model : fallback;
   changeFormat(id, format, model);
-  rememberFormat(model, format);
+  rememberFormat(model, format, current.profileId);
 }
 
 // ─── Sending and replies ─────────────────────────────────────────────────────────────────────────
@@ -543,6 +551,15 @@ function finishReply(replyId: string, settle: (message: AssistantMessage) => Ass
   if (current) void saveConversation(current.id);
 }
 
+/**
+ * Stops a reply whose conversation is going away (a removed column, a deleted comparison): nothing of it is
+ * kept, not even its inspector record, which would otherwise be saved under an id main no longer has.
+ */
+export function letGo(replyId: string): void {
+  stopReply(replyId);
+  store().setLiveReply(replyId, null);
+}
+
 /** Stops a reply: main aborts the request; what arrived is kept and marked stopped. */
 export function stopReply(replyId: string): void {
   const live = liveOf(replyId);
@@ -606,7 +623,7 @@ export function switchFormatAndRetry(id: string, replyId: string, format: ChatFo
   if (!retried) return;
   store().putConversation(retried);
   changeFormat(id, format);
-  rememberFormat(current.model, format);
+  rememberFormat(current.model, format, current.profileId);
   const next = conversation(id);
   if (next) void requestReply(next);
 }
@@ -712,8 +729,8 @@ export async function deleteConversation(id: string): Promise<boolean> {
   if (playground().comparisons[id] || listed(id)?.kind === 'comparison') return deleteComparison(id);
   const current = conversation(id);
   if (current) for (const message of current.messages) stopReply(message.id);
+  await saving.get(id);
   if (persisted.has(id) || !current) {
-    await saving.get(id);
     const result = await call('conversations.delete', { id });
     if (!result.ok) {
       toastError(result.error);
@@ -741,9 +758,10 @@ export async function deleteConversation(id: string): Promise<boolean> {
 async function deleteComparison(id: string): Promise<boolean> {
   const frame = playground().comparisons[id];
   const columns = (frame?.columnIds ?? []).flatMap((columnId) => conversation(columnId) ?? []);
-  for (const column of columns) for (const message of column.messages) stopReply(message.id);
+  for (const column of columns) for (const message of column.messages) letGo(message.id);
+  // A first save still on its way would bring it back after the delete: it lands first.
+  await saving.get(id);
   if (persisted.has(id) || !frame) {
-    await saving.get(id);
     const result = await call('conversations.delete', { id });
     if (!result.ok) {
       toastError(result.error);

@@ -15,6 +15,8 @@ interface ModelFieldProps {
   families: readonly ModelFamily[];
   disabled?: boolean;
   placeholder?: string;
+  /** Whose models to suggest; absent: the active profile's. */
+  profileId?: string | undefined;
   'aria-describedby'?: string;
 }
 
@@ -51,11 +53,13 @@ export function ModelField({
   families,
   disabled,
   placeholder,
+  profileId: forProfile,
   ...rest
 }: ModelFieldProps) {
-  const profileId = useAppStore((s) => s.settings?.activeProfileId ?? null);
+  // The profile whose models are suggested: the one given (a comparison's column), else the active one.
+  const profileId = useAppStore((s) => forProfile ?? s.settings?.activeProfileId ?? null);
   const profileUpdatedAt = useAppStore(
-    (s) => s.settings?.profiles.find((p) => p.id === s.settings?.activeProfileId)?.updatedAt ?? null,
+    (s) => s.settings?.profiles.find((p) => p.id === profileId)?.updatedAt ?? null,
   );
   const catalogue = useAppStore((s) => (profileId ? s.catalogues[profileId] : undefined));
   const input = useRef<HTMLInputElement>(null);

@@ -18,8 +18,13 @@ const NO_MODELS: readonly CatalogueModel[] = [];
 
 /** The active profile's models as last listed (none while loading, failed, or without a profile). */
 export function activeCatalogueModels(state: AppState): readonly CatalogueModel[] {
-  const profileId = state.settings?.activeProfileId;
-  const catalogue = profileId ? state.catalogues[profileId] : undefined;
+  return catalogueModelsOf(state, undefined);
+}
+
+/** A profile's models as last listed; `undefined`: the active profile's. */
+export function catalogueModelsOf(state: AppState, profileId: string | undefined): readonly CatalogueModel[] {
+  const id = profileId ?? state.settings?.activeProfileId;
+  const catalogue = id ? state.catalogues[id] : undefined;
   return catalogue?.status === 'ready' ? catalogue.models : NO_MODELS;
 }
 

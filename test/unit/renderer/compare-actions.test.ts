@@ -20,10 +20,10 @@ import {
   removeColumn,
   rerunColumn,
   sendToAll,
-  setColumnProfile,
   stopColumn,
 } from '../../../src-renderer/src/actions/compare.ts';
 import {
+  chooseModel,
   deleteConversation,
   setDraft,
   stopActiveReply,
@@ -112,7 +112,7 @@ const lastMessage = (conversation: Conversation) => conversation.messages.at(-1)
 async function twoColumns(): Promise<void> {
   newComparison();
   updateSetup(column(1).id, { format: 'chat', model: 'claude-sonnet-4-5' });
-  setColumnProfile(column(1).id, 'p2');
+  updateSetup(column(1).id, { profileId: 'p2' });
   setDraft(frame().id, 'Why are there tides?');
   sendToAll(frame().id);
   await settle();
@@ -256,6 +256,28 @@ describe('a comparison', () => {
     expect((conversationSaves.at(-1)!.input as { conversation: Conversation }).conversation.id).toBe(
       shown.id,
     );
+  });
+
+  it('routes a model chosen in a column by the catalogue of that column’s own gateway', () => {
+    const listed = (id: string, family: 'chat' | 'responses') => ({
+      id,
+      displayName: id,
+      listedBy: ['v1' as const],
+      families: [family],
+    });
+    useAppStore.setState({
+      settings: { activeProfileId: 'p1', profiles: [] } as never,
+      catalogues: {
+        p1: { status: 'ready', profileUpdatedAt: '', models: [listed('house-model', 'responses')] },
+        p2: { status: 'ready', profileUpdatedAt: '', models: [listed('house-model', 'chat')] },
+      },
+    });
+    newComparison();
+    updateSetup(column(1).id, { profileId: 'p2' });
+    chooseModel(column(0).id, 'house-model');
+    chooseModel(column(1).id, 'house-model');
+    expect(column(0).format).toBe('responses');
+    expect(column(1).format).toBe('chat');
   });
 
   it('is deleted whole: its columns leave the window with it', async () => {

@@ -102,7 +102,12 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
           </Button>
         </div>
       </div>
-      <SetupRow conversation={conversation} className="pg-toolbar__row pg-toolbar__setup" />
+      {/* A conversation continued from a comparison's column keeps asking that column's gateway. */}
+      <SetupRow
+        conversation={conversation}
+        className="pg-toolbar__row pg-toolbar__setup"
+        profileChoice={conversation.profileId !== undefined}
+      />
     </header>
   );
 }

@@ -4,6 +4,7 @@ import { chooseModel, switchFormat, updateSetup } from '../../actions/playground
 import { ModelField } from '../../components/ModelField.tsx';
 import { CHAT_MODEL_FAMILIES } from './format-routing.ts';
 import { FORMAT_ENDPOINTS, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
+import { ProfileChoice } from './ProfileChoice.tsx';
 import { useModelFormats } from './useModelFormats.ts';
 
 const PLACEHOLDERS: Record<ChatFormat, string> = {
@@ -15,19 +16,29 @@ const PLACEHOLDERS: Record<ChatFormat, string> = {
 interface SetupRowProps {
   conversation: Conversation;
   className: string;
+  /** Leads with the gateway profile the conversation asks (when it names one). */
+  profileChoice?: boolean;
 }
 
 /**
  * The setup the next message is sent with: format, model, streaming. The same controls for a chat and for
  * each column of a comparison.
  */
-export function SetupRow({ conversation, className }: SetupRowProps) {
-  const known = useModelFormats(conversation.model);
+export function SetupRow({ conversation, className, profileChoice = false }: SetupRowProps) {
+  const known = useModelFormats(conversation.model, conversation.profileId);
   const id = useId();
   /** Formats the catalogue says the model does not list (a name's guess marks nothing). */
   const lacks = (format: ChatFormat) => known?.source === 'catalogue' && !known.formats.includes(format);
   return (
     <div className={className}>
+      {profileChoice ? (
+        <ProfileChoice
+          conversationId={conversation.id}
+          profileId={conversation.profileId}
+          label="Gateway profile"
+          className="pg-toolbar__profile"
+        />
+      ) : null}
       <div className="segmented" role="radiogroup" aria-label="Format" data-testid="format">
         {CHAT_FORMATS.map((format) => (
           <label
@@ -71,6 +82,7 @@ export function SetupRow({ conversation, className }: SetupRowProps) {
           onChange={(model) => chooseModel(conversation.id, model)}
           families={CHAT_MODEL_FAMILIES}
           placeholder={PLACEHOLDERS[conversation.format]}
+          profileId={conversation.profileId}
         />
       </div>
       <label className="pg-switch" title="Show the reply as it is written, or wait for the whole of it">

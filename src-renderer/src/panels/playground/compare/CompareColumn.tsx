@@ -1,11 +1,10 @@
 import { ArrowRightFromLine, Copy, RotateCcw, SlidersHorizontal, Square, Trash2 } from 'lucide-react';
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import {
   continueColumn,
   duplicateColumn,
   removeColumn,
   rerunColumn,
-  setColumnProfile,
   stopColumn,
 } from '../../../actions/compare.ts';
 import { IconButton } from '../../../components/Button.tsx';
@@ -14,6 +13,7 @@ import { lastReply } from '../comparison-edits.ts';
 import { streamingReply } from '../conversation-edits.ts';
 import { FORMAT_NAMES } from '../labels.ts';
 import { MessageList } from '../MessageList.tsx';
+import { ProfileChoice } from '../ProfileChoice.tsx';
 import { RowMenu } from '../RowMenu.tsx';
 import { SetupRow } from '../SetupRow.tsx';
 
@@ -57,7 +57,12 @@ export const CompareColumn = memo(function CompareColumn({
         <span className="pg-col__number" aria-hidden>
           {number}
         </span>
-        <ProfileChoice columnId={columnId} profileId={column.profileId} />
+        <ProfileChoice
+          conversationId={columnId}
+          profileId={column.profileId}
+          label={`Gateway profile of column ${number}`}
+          className="pg-col__profile"
+        />
         <div className="pg-col__actions">
           {running ? (
             <IconButton
@@ -89,7 +94,7 @@ export const CompareColumn = memo(function CompareColumn({
             label={`More for column ${number}`}
             testId="column-menu"
             items={[
-              ...(addable
+              ...(addable && running === null
                 ? [
                     {
                       label: 'Duplicate, to change one setting',
@@ -133,35 +138,3 @@ export const CompareColumn = memo(function CompareColumn({
     </section>
   );
 });
-
-/** Which gateway the column asks: a profile of its own, or whichever is active. */
-function ProfileChoice({ columnId, profileId }: { columnId: string; profileId: string | undefined }) {
-  const profiles = useAppStore((s) => s.settings?.profiles ?? []);
-  const activeName = useAppStore(
-    (s) => s.settings?.profiles.find((p) => p.id === s.settings?.activeProfileId)?.name ?? null,
-  );
-  const id = useId();
-  const missing = profileId !== undefined && !profiles.some((profile) => profile.id === profileId);
-  return (
-    <>
-      <label htmlFor={id} className="visually-hidden">
-        Gateway profile
-      </label>
-      <select
-        id={id}
-        className="input pg-col__profile"
-        value={profileId ?? ''}
-        onChange={(event) => setColumnProfile(columnId, event.target.value || undefined)}
-        data-testid="column-profile"
-      >
-        <option value="">{activeName ? `Active (${activeName})` : 'Active profile'}</option>
-        {profiles.map((profile) => (
-          <option key={profile.id} value={profile.id}>
-            {profile.name}
-          </option>
-        ))}
-        {missing ? <option value={profileId}>Deleted profile</option> : null}
-      </select>
-    </>
-  );
-}

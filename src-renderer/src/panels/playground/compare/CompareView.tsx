@@ -41,9 +41,12 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
       return column ? streamingReply(column) !== null : false;
     }),
   );
+  // The Inspector, when open, takes the side instead: both would leave the columns too narrow to read.
+  const inspecting = useAppStore((s) => s.playground.inspect !== null);
   const [parametersOf, setParametersOf] = useState<string | null>(null);
   if (!frame) return null;
-  const shownParameters = parametersOf && frame.columnIds.includes(parametersOf) ? parametersOf : null;
+  const shownParameters =
+    !inspecting && parametersOf && frame.columnIds.includes(parametersOf) ? parametersOf : null;
   const columnCount = frame.columnIds.length;
 
   return (
