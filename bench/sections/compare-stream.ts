@@ -1,0 +1,178 @@
+// Compare (issue 17, item 5): four columns streaming ~200 KB markdown replies at once through the real app
+// (the paced gateway child answers every request; main's stream manager batches as in the app; the test
+// bridge delivers to the page). Two targets, both measured in the same run: no main-thread task over 50 ms
+// while the four stream, and the cost per update (one delivered batch of any column, from its arrival to a
+// forced layout; bench/support/stream-probe.ts) at the end of the replies ≤ 1.5× that of one reply alone
+// in the Playground's chat.
+
+import { cpus, loadavg } from 'node:os';
+import type { Page } from '@playwright/test';
+import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts';
+import { openApp } from '../support/app-page.ts';
+import { startChild } from '../support/child.ts';
+import { longMarkdownReply } from '../support/markdown-reply.ts';
+import {
+  installLateListener,
+  installProbe,
+  probeMark,
+  type StreamProbe,
+  streamIntoChat,
+  streamsSince,
+  tenth,
+  tenthCost,
+  waitForFinals,
+} from '../support/stream-probe.ts';
+import { type BenchSection, median, type Row } from '../types.ts';
+
+const DELTAS_PER_SECOND = 2500;
+const DELTA_CHARACTERS = 12;
+const COLUMNS = 4;
+const ROUNDS = 2;
+const MAX_RATIO_TO_ONE = 1.5;
+
+const COMPOSER = '[data-testid="composer-input"]';
+
+/**
+ * A new comparison of four columns, set up as a user does: the first column's model, then "Add column"
+ * (each a copy of the last) up to four; the prompt box's Enter sends to all.
+ */
+async function streamIntoColumns(page: Page): Promise<StreamProbe[]> {
+  await page.getByTestId('new-comparison').click();
+  const columns = page.getByTestId('compare-column');
+  await columns.first().waitFor();
+  await columns.first().getByRole('combobox', { name: 'Model' }).fill('bench');
+  while ((await columns.count()) < COLUMNS) await page.getByTestId('compare-add-column').click();
+  const mark = await probeMark(page);
+  await page.getByTestId('compare-input').fill('Write the long answer.');
+  await page.getByTestId('compare-input').press('Enter');
+  await waitForFinals(page, mark.finals, COLUMNS);
+  await page.waitForTimeout(200);
+  const streams = await streamsSince(page, mark.batches, COLUMNS);
+  if (streams.length < COLUMNS) throw new Error(`Only ${streams.length} of ${COLUMNS} columns streamed.`);
+  // Back to a fresh chat for the next round.
+  await page.getByTestId('compare-close').click();
+  await page.keyboard.press('Control+n');
+  await page.locator(COMPOSER).waitFor();
+  return streams;
+}
+
+/** Median cost per update in the last tenth of each column's reply, all columns' updates together. */
+function lastTenthOfAll(streams: StreamProbe[], part: 'ms' | 'layoutMs' = 'ms'): number {
+  return median(streams.flatMap((stream) => tenth(stream, 'last').map((update) => update[part])));
+}
+
+const section: BenchSection = {
+  name: 'compare-stream',
+  description: `${COLUMNS} Compare columns streaming ~200 KB markdown replies at once (${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s each), against one reply alone in the same run (${ROUNDS} rounds)`,
+  async run() {
+    const server = await startChild('paced-sse-server.ts', [
+      String(DELTAS_PER_SECOND),
+      String(DELTA_CHARACTERS),
+    ]);
+    const opened = await openApp({
+      gateway: { baseUrl: server.firstLine, apiKey: 'sk-bench-compare-stream' },
+      // Batched as main batches in the app.
+      batchIntervalMs: DEFAULT_BATCH_INTERVAL_MS,
+    });
+    const { page, app } = opened;
+    try {
+      await page.addInitScript(installProbe);
+      await app.reload();
+      await page.evaluate(installLateListener);
+      await page.getByRole('button', { name: 'Playground' }).click();
+      await page.locator(COMPOSER).waitFor();
+      // A warm-up reply, so neither side pays for the first parse of the markdown code.
+      await streamIntoChat(page);
+      await page.keyboard.press('Control+n');
+
+      const rounds: Array<{ one: StreamProbe; four: StreamProbe[] }> = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        // Alternate the order, so neither side always runs on a warmer (or more tired) page.
+        let one: StreamProbe;
+        let four: StreamProbe[];
+        if (round % 2 === 0) {
+          one = await streamIntoChat(page);
+          await page.keyboard.press('Control+n');
+          four = await streamIntoColumns(page);
+        } else {
+          four = await streamIntoColumns(page);
+          one = await streamIntoChat(page);
+          await page.keyboard.press('Control+n');
+        }
+        rounds.push({ one, four });
+      }
+
+      const oneLast = median(rounds.map((r) => tenthCost(r.one, 'last')));
+      const fourLast = median(rounds.map((r) => lastTenthOfAll(r.four)));
+      const fourLayout = median(rounds.map((r) => lastTenthOfAll(r.four, 'layoutMs')));
+      const ratios = rounds.map((r) => lastTenthOfAll(r.four) / tenthCost(r.one, 'last'));
+      const longTasks = rounds.flatMap((r) => {
+        const startedAt = Math.min(...r.four.map((s) => s.startedAt));
+        const endedAt = Math.max(...r.four.map((s) => s.endedAt));
+        const all = r.four.flatMap((s) => s.longTasks);
+        // The same task is within several columns' spans: count it once.
+        return [...new Map(all.map((t) => [t.start, t])).values()].filter(
+          (t) => t.start >= startedAt && t.start <= endedAt,
+        );
+      });
+      const over50 = longTasks.filter((t) => t.duration > 50);
+      // A column's last batch ends its reply (the reply settles, the comparison is saved): a task that
+      // holds the end of that batch's probe is the column's end.
+      const atEnds = rounds.reduce(
+        (sum, r) =>
+          sum +
+          r.four.filter((s) =>
+            over50.some((t) => t.start <= s.endedAt && t.start + t.duration >= s.endedAt - 1),
+          ).length,
+        0,
+      );
+      const longest = Math.max(0, ...longTasks.map((t) => t.duration));
+      const rate = median(
+        rounds.map((r) => {
+          const events = r.four.reduce((sum, s) => sum + s.updates.reduce((n, u) => n + u.events, 0), 0);
+          const span =
+            Math.max(...r.four.map((s) => s.endedAt)) - Math.min(...r.four.map((s) => s.startedAt));
+          return events / (span / 1000);
+        }),
+      );
+      const updates = median(rounds.map((r) => r.four.reduce((sum, s) => sum + s.updates.length, 0)));
+      const [load1, load5] = loadavg();
+      const load = `load average ${load1!.toFixed(2)} / ${load5!.toFixed(2)} on ${cpus().length} cores`;
+      const rows: Row[] = [
+        {
+          metric: `stream rate into the page, ${COLUMNS} columns`,
+          value: rate,
+          unit: 'events/s',
+          detail: `${COLUMNS} × ${longMarkdownReply().length} characters; ${updates} updates (batches) in all per round; ${load}`,
+        },
+        { metric: 'render per update at the end, one reply', value: oneLast, unit: 'ms' },
+        {
+          metric: `render per update at the end, ${COLUMNS} columns`,
+          value: fourLast,
+          unit: 'ms',
+          detail: `of which style and layout ${fourLayout.toFixed(2)} ms (median over every column's last 10%)`,
+        },
+        {
+          metric: `${COLUMNS} columns / one reply, per update at the end`,
+          value: median(ratios),
+          unit: '× one',
+          target: { op: '<=', limit: MAX_RATIO_TO_ONE },
+          detail: `per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+        },
+        {
+          metric: `long tasks over 50 ms, ${COLUMNS} columns streaming`,
+          value: over50.length,
+          unit: 'tasks',
+          target: { op: '<=', limit: 0 },
+          detail: `longest task while the ${COLUMNS} streamed ${longest.toFixed(0)} ms; ${atEnds} of them a column's last batch (all ${ROUNDS} rounds)`,
+        },
+      ];
+      return rows;
+    } finally {
+      await opened.close();
+      await server.stop();
+    }
+  },
+};
+
+export default section;

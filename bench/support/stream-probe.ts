@@ -1,0 +1,203 @@
+// The page-side probe of the streaming benches (long-stream, compare-stream): per delivered batch of a
+// stream, the cost from its arrival through the store update, React's render and commit to a forced
+// layout; the page's long tasks; and the end of each stream, awaited without polling the page (a
+// locator polling a 200 KB reply's DOM would load the very main thread being measured).
+import type { Page } from '@playwright/test';
+import { median } from '../types.ts';
+
+/** One delivered batch as the page probe saw it (types only: the page functions below are serialised). */
+export interface ProbedBatch {
+  id: string;
+  /** `performance.now()` when the batch arrived. */
+  at: number;
+  /** From arrival to the end of the forced layout. */
+  ms: number;
+  /** Of which the forced style and layout. */
+  layoutMs: number;
+  chars: number;
+  events: number;
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+/** What the probe keeps on `window`. */
+export interface ProbeWindow {
+  __benchProbe: {
+    state: { arrivedAt: number; batches: ProbedBatch[]; finals: number; onFinal: Array<() => void> };
+    longTasks: LongTask[];
+  };
+}
+
+/** One stream as probed: per-update costs with the text length reached, its span, the long tasks in it. */
+export interface StreamProbe {
+  updates: Array<{ ms: number; layoutMs: number; length: number; events: number }>;
+  startedAt: number;
+  endedAt: number;
+  longTasks: LongTask[];
+}
+
+/**
+ * Installed before the app's scripts (`page.addInitScript`): a first `stream.batch` listener (before the
+ * app's own) stamps the arrival of each batch, and long tasks are recorded.
+ */
+export function installProbe(): void {
+  type Win = Window & {
+    __benchProbe?: unknown;
+    gatewayStudio?: { on(e: string, f: (p: unknown) => void): void };
+  };
+  const win = window as Win;
+  const longTasks: LongTask[] = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const state: ProbeWindow['__benchProbe']['state'] = { arrivedAt: 0, batches: [], finals: 0, onFinal: [] };
+  win.gatewayStudio?.on('stream.batch', () => {
+    state.arrivedAt = performance.now();
+  });
+  win.__benchProbe = { state, longTasks };
+}
+
+/**
+ * Added after the app's listener (after every load): queues a microtask that runs after React's own flush
+ * (React schedules its sync work in a microtask during the app's listener), forces layout and records the
+ * time spent. Counts final batches, for `waitForFinals`.
+ */
+export function installLateListener(): void {
+  type Batch = { streamId: string; final?: boolean; events: Array<{ type: string; text?: string }> };
+  const win = window as unknown as ProbeWindow & {
+    gatewayStudio: { on(e: string, f: (p: Batch) => void): void };
+  };
+  const { state } = win.__benchProbe;
+  win.gatewayStudio.on('stream.batch', (batch) => {
+    const arrivedAt = state.arrivedAt;
+    let chars = 0;
+    for (const event of batch.events) if (event.type === 'text-delta') chars += event.text?.length ?? 0;
+    queueMicrotask(() => {
+      const committed = performance.now();
+      void document.body.offsetHeight;
+      const now = performance.now();
+      state.batches.push({
+        id: batch.streamId,
+        at: arrivedAt,
+        ms: now - arrivedAt,
+        layoutMs: now - committed,
+        chars,
+        events: batch.events.length,
+      });
+      if (batch.final) {
+        state.finals++;
+        for (const wake of state.onFinal.splice(0)) wake();
+      }
+    });
+  });
+}
+
+/** Batches and final batches seen so far: a mark to measure from. */
+export async function probeMark(page: Page): Promise<{ batches: number; finals: number }> {
+  return page.evaluate(() => {
+    const { state } = (window as unknown as ProbeWindow).__benchProbe;
+    return { batches: state.batches.length, finals: state.finals };
+  });
+}
+
+/** Resolves once `count` more streams have ended since `mark` (woken by the probe, never polling). */
+export async function waitForFinals(page: Page, finalsAtMark: number, count: number): Promise<void> {
+  await page.evaluate(
+    ({ until }) =>
+      new Promise<void>((resolve) => {
+        const { state } = (window as unknown as ProbeWindow).__benchProbe;
+        const check = () => (state.finals >= until ? resolve() : state.onFinal.push(check));
+        check();
+      }),
+    { until: finalsAtMark + count },
+  );
+}
+
+/**
+ * The `count` streams that carried the most text since `batchesAtMark` (the replies asked for), each with
+ * its batches, and every long task seen so far.
+ */
+export async function streamsSince(page: Page, batchesAtMark: number, count: number): Promise<StreamProbe[]> {
+  const seen = await page.evaluate(
+    ({ skip, count }) => {
+      const win = window as unknown as ProbeWindow;
+      const fresh = win.__benchProbe.state.batches.slice(skip);
+      const byStream = new Map<string, number>();
+      for (const b of fresh) byStream.set(b.id, (byStream.get(b.id) ?? 0) + b.chars);
+      const ids = [...byStream]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, count)
+        .map(([id]) => id);
+      return {
+        streams: ids.map((id) => fresh.filter((b) => b.id === id)),
+        longTasks: win.__benchProbe.longTasks,
+      };
+    },
+    { skip: batchesAtMark, count },
+  );
+  return seen.streams.map((batches) => probeOf({ batches, longTasks: seen.longTasks }));
+}
+
+/** Per-update costs with the text length reached, the stream's span, and the long tasks within it. */
+export function probeOf({
+  batches,
+  longTasks,
+}: {
+  batches: ProbedBatch[];
+  longTasks: LongTask[];
+}): StreamProbe {
+  let length = 0;
+  const updates = batches.map((b) => {
+    length += b.chars;
+    return { ms: b.ms, layoutMs: b.layoutMs, length, events: b.events };
+  });
+  const startedAt = batches[0]?.at ?? 0;
+  const last = batches.at(-1);
+  const endedAt = last ? last.at + last.ms : 0;
+  return {
+    updates,
+    startedAt,
+    endedAt,
+    longTasks: longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
+  };
+}
+
+/** The updates of a stream in the first or last tenth of its text. */
+export function tenth(probe: StreamProbe, which: 'first' | 'last'): StreamProbe['updates'] {
+  const total = probe.updates.at(-1)?.length ?? 0;
+  return probe.updates.filter((u) => (which === 'first' ? u.length <= total * 0.1 : u.length >= total * 0.9));
+}
+
+/**
+ * Median cost per update over the batches in the first or last tenth of the reply's text: in all, or only
+ * the forced style and layout.
+ */
+export function tenthCost(
+  probe: StreamProbe,
+  which: 'first' | 'last',
+  part: 'ms' | 'layoutMs' = 'ms',
+): number {
+  return median(tenth(probe, which).map((u) => u[part]));
+}
+
+const COMPOSER = '[data-testid="composer-input"]';
+const REPLY = '[data-testid="reply"]';
+
+/** One reply in the Playground's chat: the prompt typed in its composer, the reply rendered as markdown. */
+export async function streamIntoChat(page: Page, prompt = 'Write the long answer.'): Promise<StreamProbe> {
+  const mark = await probeMark(page);
+  const replies = await page.locator(REPLY).count();
+  await page.locator(COMPOSER).fill(prompt);
+  await page.locator(COMPOSER).press('Enter');
+  await waitForFinals(page, mark.finals, 1);
+  // The stream has ended: the reply settles at once (no polling while it streamed).
+  await page.locator(`${REPLY}[data-state="done"]`).nth(replies).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(100);
+  const [probe] = await streamsSince(page, mark.batches, 1);
+  if (!probe) throw new Error('No stream reached the page.');
+  return probe;
+}
