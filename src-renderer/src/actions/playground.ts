@@ -12,6 +12,7 @@ import {
   type ConversationSummary,
   type PlaygroundPrefs,
   type ReplyInspector,
+  type Result,
   type StructuredOutput,
 } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
@@ -164,19 +165,31 @@ export async function openConversation(id: string): Promise<void> {
     store().updatePlayground({ activeId: id, inspect: null, opening: null, activeComparisonId: null });
     return;
   }
+  const opened = await fetchOpened(id, () => call('conversations.get', { id }));
+  if (!opened) return;
+  store().putConversation(interruptedOnLoad(opened.data, opened.liveIds));
+  store().updatePlayground({ activeId: id, inspect: null, opening: null, activeComparisonId: null });
+}
+
+/**
+ * Fetches a saved item the list was clicked on; `null` when a later click took over or it failed (said,
+ * and a gone one leaves the list). Its replies that were arriving in this window (`liveIds`) stay live.
+ */
+async function fetchOpened<T>(
+  id: string,
+  fetch: () => Promise<Result<T>>,
+): Promise<{ data: T; liveIds: Set<string> } | null> {
   store().updatePlayground({ opening: id });
-  const result = await call('conversations.get', { id });
-  if (playground().opening !== id) return;
+  const result = await fetch();
+  if (playground().opening !== id) return null;
   if (!result.ok) {
     store().updatePlayground({ opening: null });
     toastError(result.error);
     if (result.error.code === 'not_found') dropFromList(id);
-    return;
+    return null;
   }
   persisted.add(id);
-  const liveIds = new Set(Object.keys(playground().live));
-  store().putConversation(interruptedOnLoad(result.data, liveIds));
-  store().updatePlayground({ activeId: id, inspect: null, opening: null, activeComparisonId: null });
+  return { data: result.data, liveIds: new Set(Object.keys(playground().live)) };
 }
 
 /** Shows a saved comparison (fetched from main the first time): its columns become open conversations. */
@@ -185,19 +198,10 @@ export async function openComparison(id: string): Promise<void> {
     store().updatePlayground({ activeComparisonId: id, inspect: null, opening: null });
     return;
   }
-  store().updatePlayground({ opening: id });
-  const result = await call('comparisons.get', { id });
-  if (playground().opening !== id) return;
-  if (!result.ok) {
-    store().updatePlayground({ opening: null });
-    toastError(result.error);
-    if (result.error.code === 'not_found') dropFromList(id);
-    return;
-  }
-  persisted.add(id);
-  const liveIds = new Set(Object.keys(playground().live));
-  const { frame, columns } = frameOf(result.data);
-  for (const column of columns) store().putConversation(interruptedOnLoad(column, liveIds));
+  const opened = await fetchOpened(id, () => call('comparisons.get', { id }));
+  if (!opened) return;
+  const { frame, columns } = frameOf(opened.data);
+  for (const column of columns) store().putConversation(interruptedOnLoad(column, opened.liveIds));
   store().setComparison(id, frame);
   store().updatePlayground({ activeComparisonId: id, inspect: null, opening: null });
 }

@@ -44,14 +44,7 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
   return (
     <header className="pg-toolbar">
       <div className="pg-toolbar__row">
-        <IconButton
-          icon={listOpen ? PanelLeftClose : PanelLeftOpen}
-          label={listOpen ? 'Hide conversations' : 'Show conversations'}
-          size="sm"
-          aria-expanded={listOpen}
-          onClick={onToggleList}
-          data-testid="toggle-conversations"
-        />
+        <ListToggle listOpen={listOpen} onToggleList={onToggleList} />
         <TitleEditor
           key={conversation.id}
           title={conversationTitle(conversation)}
@@ -109,6 +102,20 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
         profileChoice={conversation.profileId !== undefined}
       />
     </header>
+  );
+}
+
+/** Shows or hides the conversation list (the chat's and the comparison's toolbars lead with it). */
+export function ListToggle({ listOpen, onToggleList }: Pick<ChatToolbarProps, 'listOpen' | 'onToggleList'>) {
+  return (
+    <IconButton
+      icon={listOpen ? PanelLeftClose : PanelLeftOpen}
+      label={listOpen ? 'Hide conversations' : 'Show conversations'}
+      size="sm"
+      aria-expanded={listOpen}
+      onClick={onToggleList}
+      data-testid="toggle-conversations"
+    />
   );
 }
 

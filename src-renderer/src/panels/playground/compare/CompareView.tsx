@@ -1,11 +1,11 @@
-import { Columns3, PanelLeftClose, PanelLeftOpen, Plus, X } from 'lucide-react';
+import { Columns3, Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { comparisonTitle } from '../../../../../src-preload/contract.ts';
 import { addColumn, closeComparison } from '../../../actions/compare.ts';
 import { renameConversation } from '../../../actions/playground.ts';
 import { Button, IconButton } from '../../../components/Button.tsx';
 import { useAppStore } from '../../../store/index.ts';
-import { TitleEditor } from '../ChatToolbar.tsx';
+import { ListToggle, TitleEditor } from '../ChatToolbar.tsx';
 import { canAddColumn } from '../comparison-edits.ts';
 import { streamingReply } from '../conversation-edits.ts';
 import { ParametersPanel } from '../ParametersPanel.tsx';
@@ -54,14 +54,7 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
       <section className="pg-chat pg-compare" aria-label="Comparison" data-testid="compare">
         <header className="pg-toolbar">
           <div className="pg-toolbar__row">
-            <IconButton
-              icon={listOpen ? PanelLeftClose : PanelLeftOpen}
-              label={listOpen ? 'Hide conversations' : 'Show conversations'}
-              size="sm"
-              aria-expanded={listOpen}
-              onClick={onToggleList}
-              data-testid="toggle-conversations"
-            />
+            <ListToggle listOpen={listOpen} onToggleList={onToggleList} />
             <Columns3 size={16} aria-hidden className="pg-compare__mark" />
             <TitleEditor
               key={frame.id}
