@@ -27,6 +27,8 @@ test('three columns in three formats answer one prompt at once; stop, fail, re-r
   startApp,
   fakeGateway,
 }) => {
+  // Three streams at once, a re-run and a continue: longer than one chat on a loaded machine.
+  test.setTimeout(90_000);
   const app = await openPlayground(startApp, fakeGateway);
   await catalogueLoaded(page);
   await page.getByTestId('new-comparison').click();
@@ -40,7 +42,7 @@ test('three columns in three formats answer one prompt at once; stop, fail, re-r
   await expect(columns(page).nth(1)).toHaveAccessibleName('Column 2 · Chat Completions · claude-sonnet-4-5');
 
   // Responses streams slowly (to be stopped), Chat Completions briskly; content generation has no channel.
-  fakeGateway.setChatReplyFor?.('responses', { text: LONG, chunkSize: 4 });
+  fakeGateway.setChatReplyFor?.('responses', { text: LONG, chunkSize: 8 });
   fakeGateway.setChatReplyFor?.('chat', { text: 'Tides follow the moon and the sun.', chunkSize: 6 });
   fakeGateway.setEventDelay(30);
   fakeGateway.inject({
@@ -67,13 +69,10 @@ test('three columns in three formats answer one prompt at once; stop, fail, re-r
   await expect(failed).toContainText(/channel/i);
   await expect(columns(page).nth(0)).toHaveAttribute('data-state', 'streaming');
 
-  // Under a loaded CI machine one Stop click was once seen not to take (1 run in 4, not yet explained):
-  // the click is repeated until the column stops, and the note on issue 17 says so.
-  await expect(async () => {
-    const stop = columns(page).nth(0).getByTestId('column-stop');
-    if (await stop.isVisible()) await stop.click();
-    await expect(replyOf(columns(page).nth(0))).toHaveAttribute('data-state', 'stopped', { timeout: 5_000 });
-  }).toPass({ timeout: 30_000 });
+  await columns(page).nth(0).getByTestId('column-stop').click();
+  // A stopped stream ends once main has aborted it: on a loaded machine, with three streams crossing the
+  // test bridge, that can take several seconds (measured: up to ~8 s with two test workers).
+  await expect(replyOf(columns(page).nth(0))).toHaveAttribute('data-state', 'stopped', { timeout: 20_000 });
   const finished = await settled(replyOf(columns(page).nth(1)));
   await expect(finished.getByTestId('reply-text')).toHaveText('Tides follow the moon and the sun.');
 
@@ -114,6 +113,7 @@ test('a column asks another gateway; a saved comparison is searched, renamed, re
   startApp,
   fakeGateway,
 }) => {
+  test.setTimeout(60_000);
   const second = await startFakeGateway();
   try {
     const app = await openPlayground(startApp, fakeGateway);
