@@ -388,6 +388,8 @@ test('the view follows a streaming reply until you scroll up; Jump to latest bri
   startApp,
   fakeGateway,
 }) => {
+  // The reply takes up to 25 s on a loaded machine (two workers streaming).
+  test.setTimeout(60_000);
   const app = await openPlayground(startApp, fakeGateway);
   // A starter prompt fills the composer (it does not send by itself).
   await page.getByTestId('starter-prompt').filter({ hasText: 'Write code' }).click();
