@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { startFakeGateway } from '../../test/fake-gateway/server.ts';
 import { LECTURE_STEP, saveThreeHourLecture } from '../../test/support/long-transcript.ts';
 import { openApp } from '../support/app-page.ts';
-import { type TracedTask, traceMainThread } from '../support/main-thread-trace.ts';
+import { longestCpuMs, type TracedTask, traceMainThread } from '../support/main-thread-trace.ts';
 import type { BenchSection, Row } from '../types.ts';
 
 const SEGMENTS = 6_000;
@@ -166,7 +166,7 @@ const section: BenchSection = {
       const scrollPhase = phaseOf(tasks, scrolling.startedAt, scrolling.endedAt);
       const all = phaseOf(tasks, opening.clickedAt, scrolling.endedAt);
       const traced = [...openTraced, ...playTraced, ...scrollTraced];
-      const longestCpu = Math.max(0, ...traced.map((task) => task.cpuMs));
+      const longestCpu = longestCpuMs(traced);
       const overByCpu = traced.filter((task) => task.cpuMs >= 50).length;
       const listed = (phase: Phase) => (phase.tasks.length ? `${phase.tasks.join(', ')} ms` : 'none');
       const rows: Row[] = [
@@ -218,7 +218,7 @@ const section: BenchSection = {
 /** A phase's traced tasks, as the detail lists them: the longest CPU time, and that of the long ones. */
 function byCpu(tasks: TracedTask[]): string {
   const long = tasks.filter((task) => task.wallMs > 50);
-  const longestCpu = Math.max(0, ...tasks.map((task) => task.cpuMs));
+  const longestCpu = longestCpuMs(tasks);
   const ofLong = long.length
     ? `; of those over 50 ms by the clock: ${long.map((task) => Math.round(task.cpuMs)).join(', ')} ms`
     : '';

@@ -6,6 +6,7 @@
 // task of 25 ms that loses its core to another process for 40 ms is reported as a 65 ms long task though
 // the page did 25 ms of work (seen here: under a competing busy process, 30 "long tasks" of 50–85 ms whose
 // CPU time was 23–42 ms). The CPU time says what the app costs; the clock says what this run's user felt.
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 export interface TracedTask {
@@ -26,6 +27,14 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
+const DEEP_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
+
 /** The outermost task event of Chromium's sequence manager: one per task the thread runs. */
 const TASK_EVENT = 'ThreadControllerImpl::RunTask';
 
@@ -36,7 +45,13 @@ export async function traceMainThread<T>(
 ): Promise<{ result: T; tasks: TracedTask[] }> {
   const browser = page.context().browser();
   if (!browser) throw new Error('tracing needs a launched browser');
-  await browser.startTracing(page, { categories: ['toplevel'] });
+  // GS_BENCH_TRACE=<folder> keeps each trace there, with JS samples and the timeline, to open in DevTools
+  // (Performance panel) when a figure needs explaining. The profiler's own start then shows as a long task.
+  const keepIn = process.env.GS_BENCH_TRACE;
+  await browser.startTracing(page, {
+    categories: keepIn ? [...DEEP_CATEGORIES] : ['toplevel'],
+    ...(keepIn ? { path: join(keepIn, `trace-${Date.now()}.json`) } : {}),
+  });
   let result: T;
   try {
     result = await during();
@@ -46,6 +61,11 @@ export async function traceMainThread<T>(
   }
   const trace = await browser.stopTracing();
   return { result, tasks: mainThreadTasks(trace) };
+}
+
+/** The longest CPU time among `tasks` (those without a thread clock left out). */
+export function longestCpuMs(tasks: readonly TracedTask[]): number {
+  return Math.max(0, ...tasks.map((task) => task.cpuMs).filter(Number.isFinite));
 }
 
 /** The tasks of every renderer main thread in a trace, outermost only, longest by the clock first. */

@@ -69,7 +69,10 @@ export function installPageBridge(names: { bridgeKey: string; invoke: string; de
   Object.defineProperty(window, names.bridgeKey, { value: Object.freeze(bridge), enumerable: true });
   Object.defineProperty(window, names.deliver, {
     value: (event: string, json: string) => {
-      const payload = unwrap(JSON.parse(json));
+      // Most events carry no bytes: their parsed JSON is used as is, without a second walk over it (a
+      // reply's last batch is hundreds of KB; Electron's IPC makes one pass, not two).
+      const parsed: unknown = JSON.parse(json);
+      const payload = json.includes('"__gsBytes"') ? unwrap(parsed) : parsed;
       for (const listener of [...(listeners.get(event) ?? [])]) {
         try {
           listener(payload);

@@ -54,6 +54,7 @@ import { catalogueModelsOf } from '../store/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
 import type { StreamState } from '../store/streams.ts';
+import { nextTask } from '../util/next-task.ts';
 import { toastError, toastSuccess } from './feedback.ts';
 import { clearPendingImages, pendingImages } from './images.ts';
 import { setPrefs } from './prefs.ts';
@@ -238,9 +239,10 @@ const setupTimers = new Map<string, ReturnType<typeof setTimeout>>();
 /**
  * Saves the conversation as it stands (a comparison's column: the whole comparison). Saves of one run one
  * after another, and a save asked while one runs writes the latest state once it is done, so the file
- * never goes back in time.
+ * never goes back in time. `inOwnTask`: sent from a later task (see `inTaskOfItsOwn`), for the save at a
+ * reply's end; every other save is sent at once, so a turn is on disk before its request goes out.
  */
-export function saveConversation(conversationId: string): Promise<void> {
+export function saveConversation(conversationId: string, { inOwnTask = false } = {}): Promise<void> {
   const id = ownerOf(conversationId);
   for (const timed of new Set([conversationId, id])) {
     const timer = setupTimers.get(timed);
@@ -253,6 +255,7 @@ export function saveConversation(conversationId: string): Promise<void> {
   const running = saving.get(id);
   if (running) return running;
   const run = (async () => {
+    if (inOwnTask) await inTaskOfItsOwn(`save:${id}`);
     while (dirty.has(id)) {
       dirty.delete(id);
       const result = await saveNow(id);
@@ -267,6 +270,28 @@ export function saveConversation(conversationId: string): Promise<void> {
   })().finally(() => saving.delete(id));
   saving.set(id, run);
   return run;
+}
+
+/** Sends waiting for their own task (see `inTaskOfItsOwn`), by what they send. */
+const waitingSends = new Map<string, () => void>();
+
+/**
+ * Resolves in a later task. A save hands main the whole conversation (a comparison: every column, with
+ * 200 KB replies that is most of a megabyte to copy for IPC), and a reply's inspector record is hundreds of
+ * KB: sent in the task that rendered the reply's end, they made it a long task (compare-stream bench,
+ * traced: 50–64 ms of main-thread time at each column's end). A window going away sends them at once
+ * (`flushPlayground`).
+ */
+function inTaskOfItsOwn(key: string): Promise<void> {
+  return new Promise((resolve) => {
+    waitingSends.get(key)?.();
+    waitingSends.set(key, resolve);
+    nextTask(() => {
+      if (waitingSends.get(key) !== resolve) return;
+      waitingSends.delete(key);
+      resolve();
+    });
+  });
 }
 
 /** One write of a conversation or a comparison as it stands; `null` when it is no longer open. */
@@ -303,9 +328,11 @@ function saveSetupSoon(id: string): void {
   );
 }
 
-/** Saves every change still waiting (before the window goes away). */
+/** Saves every change still waiting (before the window goes away): sent now, not in a later task. */
 export function flushPlayground(): void {
   for (const id of [...setupTimers.keys()]) void saveConversation(id);
+  for (const send of waitingSends.values()) send();
+  waitingSends.clear();
 }
 
 // ─── Setup ───────────────────────────────────────────────────────────────────────────────────────
@@ -552,7 +579,7 @@ function finishReply(replyId: string, settle: (message: AssistantMessage) => Ass
     store().putConversation(next);
   }
   store().setLiveReply(replyId, null);
-  if (current) void saveConversation(current.id);
+  if (current) void saveConversation(current.id, { inOwnTask: true });
 }
 
 /**
@@ -826,10 +853,12 @@ function keepDetail(conversationId: string, messageId: string, detail: ReplyInsp
   store().setDetail(messageId, { status: 'kept', detail });
   // A column's records are kept under its comparison: they go when it is deleted.
   const id = ownerOf(conversationId);
-  void call('conversations.saveDetail', { id, messageId, detail }).then((result) => {
-    if (result.ok) noteDetailBytes(id, result.data.detailBytes);
-    else if (result.error.code !== 'not_found' && conversation(conversationId)) toastError(result.error);
-  });
+  void inTaskOfItsOwn(`detail:${messageId}`)
+    .then(() => call('conversations.saveDetail', { id, messageId, detail }))
+    .then((result) => {
+      if (result.ok) noteDetailBytes(id, result.data.detailBytes);
+      else if (result.error.code !== 'not_found' && conversation(conversationId)) toastError(result.error);
+    });
 }
 
 /** Asks main for a record the inspector shows, unless it is held here already (or being asked for). */

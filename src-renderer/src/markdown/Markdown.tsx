@@ -8,13 +8,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { nextTask } from '../util/next-task.ts';
 import { BlockGroups } from './block-groups.ts';
 import { BlockSplitter, type MarkdownBlock } from './block-splitter.ts';
 import { openableHref } from './links.ts';
 import { MarkdownEnvContext } from './markdown-env.ts';
 import { MountPacer } from './mount-pacer.ts';
 import { createNearViewport, NearViewportContext } from './near-viewport.ts';
-import { nextTask } from './next-task.ts';
 import { ReferenceBook } from './references.ts';
 import { Block } from './render-block.tsx';
 import { type LiveBlock, liveBlocks } from './tail-repair.ts';

@@ -14,6 +14,7 @@ import {
   compactConversation,
   editAndResend,
   ensurePlaygroundReady,
+  flushPlayground,
   newChat,
   openConversation,
   saveConversation,
@@ -384,6 +385,66 @@ describe('the inspector’s record of a reply (issue 14, item 8)', () => {
     expect(JSON.stringify(savedConversations())).not.toContain('/v1/responses');
     // Shown at once, without asking main for it.
     expect(state().details[reply.id]).toEqual({ status: 'kept', detail: { request, exchange: null } });
+  });
+
+  it('is sent with the ended reply’s save from a later task, not the one that rendered the end; a closing window sends them at once', async () => {
+    startChat('Hello?');
+    await settle();
+    const before = calls.length;
+    const end = () =>
+      deliver({
+        events: [
+          { type: 'text-delta', text: 'Hi.' },
+          {
+            type: 'exchange',
+            log: {
+              status: 200,
+              requestId: null,
+              contentType: 'text/event-stream',
+              events: [],
+              omittedEvents: 0,
+              body: null,
+              bodyTruncated: false,
+            },
+          },
+          { type: 'done', status: 'completed' },
+        ],
+        final: true,
+      });
+    end();
+    // Microtasks of the task that applied the end: still nothing sent (a megabyte to copy, for a comparison).
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(calls.slice(before).map((c) => c.method)).toEqual([]);
+    await settle();
+    expect(
+      calls
+        .slice(before)
+        .map((c) => c.method)
+        .sort(),
+    ).toEqual(['conversations.save', 'conversations.saveDetail']);
+
+    // The window closes right after a reply ended: it goes before the window does.
+    setDraft(state().activeId!, 'And now?');
+    sendDraft(state().activeId!);
+    await settle();
+    const second = calls.length;
+    deliver({
+      events: [
+        { type: 'text-delta', text: 'Still here.' },
+        { type: 'done', status: 'completed' },
+      ],
+      final: true,
+    });
+    flushPlayground();
+    await Promise.resolve();
+    await Promise.resolve();
+    const sent = calls.slice(second);
+    expect(sent.map((c) => c.method)).toContain('conversations.save');
+    const last = (
+      sent.find((c) => c.method === 'conversations.save')!.input as { conversation: Conversation }
+    ).conversation;
+    expect(last.messages.at(-1)).toMatchObject({ state: 'done', text: 'Still here.' });
   });
 
   it(`is held here for the latest ${HELD_DETAILS} only; an older one is asked of main again`, () => {
