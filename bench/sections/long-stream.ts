@@ -12,6 +12,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts';
 import { openApp } from '../support/app-page.ts';
 import { startChild } from '../support/child.ts';
+import { longestCpuMs, type TracedTask, traceMainThread } from '../support/main-thread-trace.ts';
 import { deltasOf, longMarkdownReply } from '../support/markdown-reply.ts';
 import {
   installLateListener,
@@ -130,7 +131,9 @@ async function heapMb(cdp: CDPSession): Promise<number> {
 }
 
 /** Reload, open the saved conversation from the list, and watch the long tasks until it has settled. */
-async function openSaved(page: Page): Promise<{ longestMs: number; firstScreenMs: number }> {
+async function openSaved(
+  page: Page,
+): Promise<{ longestMs: number; longestCpuMs: number; firstScreenMs: number }> {
   await page.reload();
   await page.locator('.shell').waitFor();
   await page.evaluate(installLateListener);
@@ -144,14 +147,17 @@ async function openSaved(page: Page): Promise<{ longestMs: number; firstScreenMs
     (window as unknown as ProbeWindow).__benchProbe.longTasks.length = 0;
     return performance.now();
   });
-  await row.click();
-  await page.locator(`${REPLY} h2`).first().waitFor();
-  const shownAt = await page.evaluate(() => performance.now());
-  await page.waitForTimeout(2000);
+  const { result: shownAt, tasks } = await traceMainThread(page, async () => {
+    await row.click();
+    await page.locator(`${REPLY} h2`).first().waitFor();
+    const shown = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(2000);
+    return shown;
+  });
   const longest = await page.evaluate(() =>
     Math.max(0, ...(window as unknown as ProbeWindow).__benchProbe.longTasks.map((t) => t.duration)),
   );
-  return { longestMs: longest, firstScreenMs: shownAt - clickedAt };
+  return { longestMs: longest, longestCpuMs: longestCpuMs(tasks), firstScreenMs: shownAt - clickedAt };
 }
 
 const section: BenchSection = {
@@ -182,20 +188,22 @@ const section: BenchSection = {
         app: StreamProbe;
         pre: StreamProbe;
         heap: number;
-        open: { longestMs: number; firstScreenMs: number };
+        open: { longestMs: number; longestCpuMs: number; firstScreenMs: number };
+        traced: TracedTask[];
       }> = [];
       const floors: Array<{ ms: number; charactersPerUpdate: number }> = [];
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate the order, so neither side always runs on a warmer (or more tired) page.
         let pre: StreamProbe;
-        let appProbe: StreamProbe;
+        let chat: { result: StreamProbe; tasks: TracedTask[] };
         if (round % 2 === 0) {
           pre = await streamIntoPre(page);
-          appProbe = await streamIntoChat(page);
+          chat = await traceMainThread(page, () => streamIntoChat(page));
         } else {
-          appProbe = await streamIntoChat(page);
+          chat = await traceMainThread(page, () => streamIntoChat(page));
           pre = await streamIntoPre(page);
         }
+        const appProbe = chat.result;
         const heap = await heapMb(cdp);
         const open = await openSaved(page);
         // The saved reply is on screen now: its blocks are what the browser-alone floor appends.
@@ -203,7 +211,7 @@ const section: BenchSection = {
         floors.push({ ms: await browserFloor(page, charactersPerUpdate, 60), charactersPerUpdate });
         // A fresh chat for the next round, so each round streams into an empty conversation.
         await page.keyboard.press('Control+n');
-        rounds.push({ app: appProbe, pre, heap, open });
+        rounds.push({ app: appProbe, pre, heap, open, traced: chat.tasks });
       }
       const floor = median(floors.map((f) => f.ms));
       const charactersPerUpdate = median(floors.map((f) => f.charactersPerUpdate));
@@ -228,6 +236,9 @@ const section: BenchSection = {
       );
       const updates = median(rounds.map((r) => r.app.updates.length));
       const openLongest = Math.max(...rounds.map((r) => r.open.longestMs));
+      const openLongestCpu = Math.max(...rounds.map((r) => r.open.longestCpuMs));
+      const traced = rounds.flatMap((r) => r.traced);
+      const overByCpu = traced.filter((t) => t.cpuMs >= 50).length;
       const firstScreen = median(rounds.map((r) => r.open.firstScreenMs));
       const [one, five] = loadavg();
       const load = `load average ${one!.toFixed(2)} / ${five!.toFixed(2)} on ${cpus().length} cores`;
@@ -261,11 +272,11 @@ const section: BenchSection = {
         },
         { metric: 'growth last/first', value: last / first, unit: '×', target: { op: '<=', limit: 1.5 } },
         {
-          metric: 'long tasks over 50 ms',
-          value: over50.length,
+          metric: 'tasks of 50 ms CPU time or more while streaming',
+          value: overByCpu,
           unit: 'tasks',
           target: { op: '<=', limit: 0 },
-          detail: `longest task while streaming ${longest.toFixed(0)} ms (all ${ROUNDS} rounds)`,
+          detail: `longest task's CPU time ${longestCpuMs(traced).toFixed(1)} ms; by the clock (main-thread-trace.ts says why both) ${over50.length} tasks over 50 ms, the longest ${longest.toFixed(0)} ms (all ${ROUNDS} rounds)`,
         },
         {
           metric: 'total time vs plain <pre>',
@@ -276,11 +287,11 @@ const section: BenchSection = {
         },
         { metric: 'JS heap after the replies', value: median(rounds.map((r) => r.heap)), unit: 'MB' },
         {
-          metric: 'open saved 200 KB reply: longest task',
-          value: openLongest,
+          metric: 'open saved 200 KB reply: longest task, CPU time',
+          value: openLongestCpu,
           unit: 'ms',
           target: { op: '<', limit: 100 },
-          detail: `first screen ${firstScreen.toFixed(0)} ms after the click (median)`,
+          detail: `by the clock ${openLongest.toFixed(0)} ms; first screen ${firstScreen.toFixed(0)} ms after the click (median)`,
         },
       ];
       await cdp.detach();
