@@ -53,7 +53,7 @@ import {
 import { catalogueModelsOf } from '../store/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
-import type { StreamState } from '../store/streams.ts';
+import { type StreamState, stoppedByUser } from '../store/streams.ts';
 import { nextTask } from '../util/next-task.ts';
 import { toastError, toastSuccess } from './feedback.ts';
 import { clearPendingImages, pendingImages } from './images.ts';
@@ -484,14 +484,17 @@ export async function requestReply(current: Conversation): Promise<void> {
   store().setLiveReply(reply.id, live);
   const result = await sendRequest(current);
   if (!result.ok) {
+    stoppedHere.delete(reply.id);
     finishReply(reply.id, (message) => failedReply(message, result.error));
     return;
   }
   const { streamId } = result.data;
   const running = playground().live[reply.id];
   if (!running) {
-    // The conversation went away meanwhile (deleted): nothing to fill in.
+    // Stopped meanwhile (its stream is still followed for the inspector's record), or its conversation
+    // went away (deleted): nothing to fill in.
     void call('stream.stop', { streamId });
+    if (stoppedHere.has(reply.id)) follow(reply.id, streamId);
     return;
   }
   updateLive(reply.id, { streamId });
@@ -520,18 +523,27 @@ function updateLive(replyId: string, patch: Partial<LiveReply>): void {
 
 const liveOf = (replyId: string): LiveReply | null => playground().live[replyId] ?? null;
 
+/**
+ * Replies the user stopped, by id: ended on screen at the click, with what had arrived by then (see
+ * `stopReply`). Their stream is still followed to its end, for the inspector's record, not for its text.
+ */
+const stoppedHere = new Map<string, LiveReply>();
+
 /** Watches a reply's stream until it ends, then keeps what arrived in the conversation and saves it. */
 function follow(replyId: string, streamId: string): void {
   const check = (stream: StreamState | undefined) => {
     if (!stream || stream.status === 'running') return;
     unsubscribe();
-    const live = liveOf(replyId);
+    const stopped = stoppedHere.get(replyId);
+    stoppedHere.delete(replyId);
+    const live = liveOf(replyId) ?? stopped;
     const detail = replyDetail(stream);
     // Kept before the reply is saved, so the save's summary counts it in the conversation's detail.
     if (live && detail) keepDetail(live.conversationId, replyId, detail);
+    if (stopped && detail) noteHasDetail(stopped.conversationId, replyId);
     finishReply(replyId, (message) => settledReply(message, stream, live?.sentAt ?? 0));
     store().forgetStream(streamId);
-    if (live?.structuredOutput && stream.status !== 'error' && stream.text !== '')
+    if (!stopped && live?.structuredOutput && stream.status !== 'error' && stream.text !== '')
       void checkStructured(live.conversationId, replyId, live.structuredOutput, stream.text);
   };
   const unsubscribe = useAppStore.subscribe((state, previous) => {
@@ -587,16 +599,43 @@ function finishReply(replyId: string, settle: (message: AssistantMessage) => Ass
  * kept, not even its inspector record, which would otherwise be saved under an id main no longer has.
  */
 export function letGo(replyId: string): void {
-  stopReply(replyId);
+  askMainToStop(replyId);
   store().setLiveReply(replyId, null);
 }
 
-/** Stops a reply: main aborts the request; what arrived is kept and marked stopped. */
+/**
+ * Stops a reply: main aborts the request, and the reply ends here at once, stopped, with the text shown
+ * when Stop was pressed. Not when main's last batch comes: that one waits behind every batch already on
+ * its way to this page, and a page busy drawing several streams is seconds behind (issue 17's Compare
+ * e2e: main had ended the stream 0.1 s after the stop reached it; the page showed it 8 to over 12 s
+ * later, the text growing meanwhile).
+ */
 export function stopReply(replyId: string): void {
   const live = liveOf(replyId);
   if (!live) return;
-  if (live.streamId) void call('stream.stop', { streamId: live.streamId });
-  else updateLive(replyId, { stopRequested: true });
+  askMainToStop(replyId);
+  const shown = live.streamId ? store().streams[live.streamId] : undefined;
+  stoppedHere.set(replyId, live);
+  finishReply(replyId, (message) =>
+    settledReply(message, stoppedByUser(shown, performance.now()), live.sentAt),
+  );
+}
+
+function askMainToStop(replyId: string): void {
+  const live = liveOf(replyId);
+  if (live?.streamId) void call('stream.stop', { streamId: live.streamId });
+  else if (live) updateLive(replyId, { stopRequested: true });
+}
+
+/** A stopped reply's record came after it had ended here: the reply says it has one, and is saved so. */
+function noteHasDetail(conversationId: string, replyId: string): void {
+  const current = conversation(conversationId);
+  const reply = current?.messages.find((message) => message.id === replyId);
+  if (!current || reply?.role !== 'assistant' || reply.hasDetail) return;
+  store().putConversation(
+    changeMessage(current, replyId, (message) => ({ ...message, hasDetail: true }), nowIso()),
+  );
+  void saveConversation(conversationId, { inOwnTask: true });
 }
 
 /** Stops whatever the shown conversation is waiting for (Esc): its compaction or its reply. `false`: none. */

@@ -199,6 +199,14 @@ export function foldStreamBatch(
   return next;
 }
 
+/**
+ * A stream as this page holds it, ended by the user's Stop at `now`: what had arrived is what the reply
+ * keeps, whatever main still sends (`undefined`: nothing had arrived yet).
+ */
+export function stoppedByUser(stream: StreamState | undefined, now: number): StreamState {
+  return { ...(stream ?? emptyStream()), status: 'stopped', doneStatus: STOPPED_STATUS, endedAt: now };
+}
+
 export const createStreamsSlice: StateCreator<AppState, [], [], StreamsSlice> = (set) => ({
   streams: {},
   applyStreamBatch: (batch) =>

@@ -158,17 +158,13 @@ describe('a comparison', () => {
   it('lets each column stream, stop and end on its own; the records are kept under the comparison', async () => {
     await twoColumns();
     const [first, second] = [column(0), column(1)].map((c) => state().live[lastMessage(c).id]!.streamId!);
+    deliver(first!, { events: [{ type: 'text-delta', text: 'Tides' }], final: false });
     stopColumn(column(0).id);
     expect(calls.filter((c) => c.method === 'stream.stop').map((c) => c.input)).toEqual([
       { streamId: first },
     ]);
-    deliver(first!, {
-      events: [
-        { type: 'text-delta', text: 'Tides' },
-        { type: 'done', status: 'stopped' },
-      ],
-      final: true,
-    });
+    expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: 'Tides' });
+    deliver(first!, { events: [{ type: 'done', status: 'stopped' }], final: true });
     await settle();
     expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: 'Tides' });
     expect(lastMessage(column(1)).state).toBe('streaming');
@@ -193,6 +189,112 @@ describe('a comparison', () => {
         .at(-1)!
         .columns.map((c) => (c.messages.at(-1) as AssistantMessage).state),
     ).toEqual(['stopped', 'done']);
+  });
+
+  it('a stopped column shows stopped at once and its text grows no more, while main’s batches still come', async () => {
+    // Under load the page is seconds behind main: batches main sent before it took the stop, and its last
+    // one, arrive well after the click (issue 17's e2e: 8 to over 12 s). The column must not wait for them.
+    await twoColumns();
+    const [first, second] = [column(0), column(1)].map((c) => state().live[lastMessage(c).id]!.streamId!);
+    deliver(first!, {
+      events: [
+        {
+          type: 'request',
+          request: { method: 'POST', url: 'https://gw/v1/responses', headers: [], body: null },
+        },
+        { type: 'text-delta', text: 'Tides follow' },
+      ],
+      final: false,
+    });
+    stopColumn(column(0).id);
+    expect(lastMessage(column(0))).toMatchObject({
+      state: 'stopped',
+      status: 'stopped',
+      text: 'Tides follow',
+    });
+    expect(state().live[lastMessage(column(0)).id]).toBeUndefined();
+
+    // What was already on its way: more text, then main's end of the stopped stream with its record.
+    deliver(first!, { events: [{ type: 'text-delta', text: ' the moon' }], final: false });
+    deliver(second!, { events: [{ type: 'text-delta', text: 'The moon' }], final: false });
+    deliver(first!, {
+      events: [
+        { type: 'text-delta', text: ' and' },
+        {
+          type: 'exchange',
+          log: {
+            status: 200,
+            requestId: null,
+            contentType: 'text/event-stream',
+            events: [],
+            omittedEvents: 0,
+            body: null,
+            bodyTruncated: false,
+          },
+        },
+        { type: 'done', status: 'stopped' },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: 'Tides follow', hasDetail: true });
+    // Its record is kept for the inspector, and nothing of its stream is left behind.
+    expect(calls.filter((c) => c.method === 'conversations.saveDetail')).toHaveLength(1);
+    expect(useAppStore.getState().streams[first!]).toBeUndefined();
+    // The other column goes on.
+    expect(lastMessage(column(1)).state).toBe('streaming');
+    expect(useAppStore.getState().streams[second!]!.text).toBe('The moon');
+    expect(
+      saved()
+        .at(-1)!
+        .columns.map((c) => c.messages.at(-1) as AssistantMessage)
+        .map((m) => [m.state, m.text]),
+    ).toEqual([
+      ['stopped', 'Tides follow'],
+      ['streaming', ''],
+    ]);
+  });
+
+  it('Stop pressed before main answered with the stream id: stopped at once, the stream stopped once known', async () => {
+    let release: (value: Result<unknown>) => void = () => {};
+    newComparison();
+    updateSetup(column(1).id, { format: 'chat', model: 'claude-sonnet-4-5' });
+    const pending = new Promise<Result<unknown>>((resolve) => {
+      release = resolve;
+    });
+    // Main answers the Responses column's request late; the rest as usual.
+    type Bridge = { invoke(method: MethodName, input: unknown): Promise<Result<unknown>> };
+    const page = (globalThis as unknown as { window: Record<string, Bridge> }).window;
+    const bridge = page[BRIDGE_KEY]!;
+    page[BRIDGE_KEY] = {
+      ...bridge,
+      invoke: (method, input) => {
+        if (method !== 'chat.responses') return bridge.invoke(method, input);
+        calls.push({ method, input });
+        return pending;
+      },
+    };
+    setDraft(frame().id, 'Why are there tides?');
+    sendToAll(frame().id);
+    await settle();
+    stopColumn(column(0).id);
+    expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: '' });
+    expect(calls.some((c) => c.method === 'stream.stop')).toBe(false);
+    release({ ok: true, data: { streamId: 'late-1' } });
+    await settle();
+    expect(calls.filter((c) => c.method === 'stream.stop').map((c) => c.input)).toEqual([
+      { streamId: 'late-1' },
+    ]);
+    deliver('late-1', {
+      events: [
+        { type: 'text-delta', text: 'Par' },
+        { type: 'done', status: 'stopped' },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: '' });
+    expect(useAppStore.getState().streams['late-1']).toBeUndefined();
   });
 
   it('Esc stops every column that is answering', async () => {

@@ -140,6 +140,8 @@ describe('sending a message', () => {
     startChat('Slow one');
     const replyId = active().messages[1]!.id;
     stopReply(replyId);
+    // Stopped on screen at once (issue 17); main is told as soon as the stream has an id.
+    expect(active().messages[1]).toMatchObject({ state: 'stopped', status: 'stopped', text: '' });
     expect(calls.some((c) => c.method === 'stream.stop')).toBe(false);
     release({ ok: true, data: { streamId: 's1' } });
     await settle();
@@ -152,7 +154,9 @@ describe('sending a message', () => {
       final: true,
     });
     await settle();
-    expect(active().messages[1]).toMatchObject({ state: 'stopped', status: 'stopped', text: 'Par' });
+    // What main still sends of it is not shown: the reply keeps what it had when Stop was pressed.
+    expect(active().messages[1]).toMatchObject({ state: 'stopped', status: 'stopped', text: '' });
+    expect(useAppStore.getState().streams.s1).toBeUndefined();
   });
 
   it('a request refused before it started shows its error on the turn', async () => {
