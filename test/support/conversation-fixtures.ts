@@ -4,6 +4,7 @@ import type {
   CompactionMarker,
   Conversation,
   ConversationMessage,
+  ExchangeLog,
   UserMessage,
 } from '../../src-preload/contract.ts';
 
@@ -66,5 +67,18 @@ export function conversation(extra: Partial<Conversation> = {}): Conversation {
     chainResponses: false,
     messages: [],
     ...extra,
+  };
+}
+
+/** What main logs for a streamed reply whose events were not kept: the record a reply's end carries. */
+export function streamedExchangeLog(): ExchangeLog {
+  return {
+    status: 200,
+    requestId: null,
+    contentType: 'text/event-stream',
+    events: [],
+    omittedEvents: 0,
+    body: null,
+    bodyTruncated: false,
   };
 }

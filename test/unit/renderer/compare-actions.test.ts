@@ -39,6 +39,7 @@ import {
 } from '../../../src-renderer/src/panels/playground/conversation-edits.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+import { streamedExchangeLog } from '../../support/conversation-fixtures.ts';
 
 type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -222,15 +223,7 @@ describe('a comparison', () => {
         { type: 'text-delta', text: ' and' },
         {
           type: 'exchange',
-          log: {
-            status: 200,
-            requestId: null,
-            contentType: 'text/event-stream',
-            events: [],
-            omittedEvents: 0,
-            body: null,
-            bodyTruncated: false,
-          },
+          log: streamedExchangeLog(),
         },
         { type: 'done', status: 'stopped' },
       ],

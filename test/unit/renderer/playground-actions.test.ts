@@ -24,6 +24,7 @@ import {
 } from '../../../src-renderer/src/actions/playground.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { HELD_DETAILS, initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+import { streamedExchangeLog } from '../../support/conversation-fixtures.ts';
 
 type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -401,15 +402,7 @@ describe('the inspector’s record of a reply (issue 14, item 8)', () => {
           { type: 'text-delta', text: 'Hi.' },
           {
             type: 'exchange',
-            log: {
-              status: 200,
-              requestId: null,
-              contentType: 'text/event-stream',
-              events: [],
-              omittedEvents: 0,
-              body: null,
-              bodyTruncated: false,
-            },
+            log: streamedExchangeLog(),
           },
           { type: 'done', status: 'completed' },
         ],
