@@ -13,6 +13,7 @@ import {
   conversationTitle,
   type FormatChangeMarker,
   type ImageAttachment,
+  type UserMessage,
 } from '../../src-preload/contract.ts';
 import { COMPARISON_FILE_VERSION, fileVersionOf } from './conversation-schema.ts';
 import { fileNameSafe } from './file-name.ts';
@@ -268,7 +269,21 @@ export function conversationExportName(conversation: Conversation, format: Conve
   return `${stem || 'conversation'}.${format}`;
 }
 
-/** The settings a column sends with that are set, as `name: value` (the schema by its name only). */
+/** Each setting as the Parameters panel names it (the export is read by people, not parsed). */
+const SETTING_NAMES: Record<Exclude<keyof ChatSettings, 'instructions' | 'structuredOutput'>, string> = {
+  temperature: 'Temperature',
+  topP: 'Top P',
+  maxOutputTokens: 'Max output tokens',
+  reasoningEffort: 'Reasoning effort',
+  thinkingBudget: 'Thinking budget',
+  stopSequences: 'Stop sequences',
+  seed: 'Seed',
+  presencePenalty: 'Presence penalty',
+  frequencyPenalty: 'Frequency penalty',
+  maxTokensField: 'Max tokens field',
+};
+
+/** The settings a column sends with that are set, as `Name: value` (the schema by its name only). */
 function settingsLines(settings: ChatSettings): string[] {
   const lines: string[] = [];
   for (const [name, value] of Object.entries(settings)) {
@@ -278,7 +293,7 @@ function settingsLines(settings: ChatSettings): string[] {
       lines.push(`- JSON Schema: ${structured.name}${structured.strict ? ' (strict)' : ''}`);
     } else {
       lines.push(
-        `- ${name}: ${Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : String(value)}`,
+        `- ${SETTING_NAMES[name as keyof typeof SETTING_NAMES] ?? name}: ${Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : String(value)}`,
       );
     }
   }
@@ -326,22 +341,44 @@ export function comparisonMarkdown(comparison: Comparison, nameOf: ProfileNamer)
   };
   const columns = comparison.columns.map((column) => turnsOf(column.messages));
   const count = Math.max(...columns.map((turns) => turns.length));
+  const asked = (message: ConversationMessage, level: string) =>
+    messageSections(message).map((text) => (text === '## You' ? `${level} You` : text));
   for (let turn = 0; turn < count; turn++) {
-    const prompt = columns.map((turns) => turns[turn]?.prompt).find((message) => message);
+    const prompts = columns.map((turns) => turns[turn]?.prompt ?? null);
+    // One prompt for all, unless a column was asked something else (edited and sent again there alone).
+    const shared = sharedPrompt(prompts);
     blocks.push(`---`, `## Turn ${turn + 1}`);
-    if (prompt) blocks.push(...messageSections(prompt).map((text) => (text === '## You' ? '### You' : text)));
+    if (shared) blocks.push(...asked(shared, '###'));
     columns.forEach((turns, index) => {
       const column = comparison.columns[index]!;
       const heading = `### ${columnName(column, index)}`;
       const after = turns[turn]?.after ?? [];
-      if (after.length === 0) blocks.push(heading, '_No reply_');
+      const own = shared ? null : prompts[index];
+      if (own) blocks.push(heading, ...asked(own, '####'));
+      if (after.length === 0) blocks.push(...(own ? [] : [heading]), '_No reply_');
+      // Under its own prompt, the column's reply is headed as such; else the column's name heads it.
+      const named = own ? '#### Reply' : heading;
       for (const message of after) {
-        if (message.role === 'assistant') blocks.push(...assistantSection(message, heading, true));
+        if (message.role === 'assistant') blocks.push(...assistantSection(message, named, true));
         else blocks.push(...messageSections(message));
       }
     });
   }
   return `${blocks.join('\n\n')}\n`;
+}
+
+/** The prompt every column was asked at a turn, or `null` when they were asked different things. */
+function sharedPrompt(prompts: ReadonlyArray<ConversationMessage | null>): ConversationMessage | null {
+  const asked = prompts.filter((prompt): prompt is ConversationMessage => prompt !== null);
+  const first = asked[0];
+  if (!first) return null;
+  const same = (a: ConversationMessage, b: ConversationMessage) =>
+    a.role === 'user' && b.role === 'user' && a.text === b.text && sameImages(a.images, b.images);
+  return asked.every((prompt) => same(prompt, first)) ? first : null;
+}
+
+function sameImages(a: UserMessage['images'], b: UserMessage['images']): boolean {
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
 
 /** The text of a comparison's exported file. */

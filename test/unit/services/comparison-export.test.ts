@@ -77,17 +77,19 @@ describe('the Markdown export of a comparison', () => {
     const setup = markdown.slice(0, markdown.indexOf('## Turn 1'));
     expect(setup).toContain('## Column 1 · Responses · gpt-5-mini');
     expect(setup).toContain('- Profile: Office gateway');
-    expect(setup).toContain('- temperature: 0.3');
-    expect(setup).toContain('- reasoningEffort: low');
+    expect(setup).toContain('- Temperature: 0.3');
+    expect(setup).toContain('- Reasoning effort: low');
     expect(setup).toContain('Be brief.');
     expect(setup).toContain('## Column 2 · Chat Completions · gpt-4o-mini');
     expect(setup).toContain('- Profile: Home gateway');
-    expect(setup).toContain('- seed: 7');
-    expect(setup).toContain('- stopSequences: "END"');
+    expect(setup).toContain('- Seed: 7');
+    expect(setup).toContain('- Stop sequences: "END"');
     expect(setup).toContain('## Column 3 · Content generation · gemini-2.5-flash');
     expect(setup).toContain('- Profile: a deleted profile');
     // Settings not set are not listed.
-    expect(setup).not.toContain('topP');
+    expect(setup).not.toContain('Top P');
+    // Named as the Parameters panel names them, not by the file's keys.
+    expect(setup).not.toMatch(/reasoningEffort|stopSequences/);
   });
 
   it('gives each prompt once, then each column’s reply under its name with its metrics or its failure', () => {
@@ -114,6 +116,32 @@ describe('the Markdown export of a comparison', () => {
     expect(turn2).toContain('TTFT 95 ms · 88.0 tokens/s');
     // Column 3 has not answered the second prompt.
     expect(turn2.slice(turn2.indexOf('### Column 3'))).toContain('_No reply_');
+  });
+});
+
+describe('a comparison whose columns were asked different things', () => {
+  it('gives each column its own prompt under its name when a turn’s prompts differ, and one prompt when they agree', () => {
+    const comparison = twoTurns();
+    // Column 2's second prompt was edited and sent again there alone.
+    const edited = comparison.columns[1]!.messages.map((message) =>
+      message.id === 'u2' ? { ...message, text: 'And a vegetable?' } : message,
+    );
+    comparison.columns[1] = { ...comparison.columns[1]!, messages: edited };
+    const markdown = buildComparisonExport('md', comparison, nameOf);
+    const turn1 = markdown.slice(markdown.indexOf('## Turn 1'), markdown.indexOf('## Turn 2'));
+    const turn2 = markdown.slice(markdown.indexOf('## Turn 2'));
+    expect(turn1.match(/Name a colour/g)).toHaveLength(1);
+    expect(turn1).not.toContain('#### You');
+    const column1 = turn2.slice(turn2.indexOf('### Column 1'), turn2.indexOf('### Column 2'));
+    const column2 = turn2.slice(turn2.indexOf('### Column 2'), turn2.indexOf('### Column 3'));
+    expect(column1).toContain('And a fruit?');
+    expect(column1).toContain('#### Reply');
+    expect(column1).toContain('Mango');
+    expect(column2).toContain('And a vegetable?');
+    expect(column2).not.toContain('And a fruit?');
+    expect(column2).toContain('Lychee');
+    // Nothing printed before the columns claims to be everyone's prompt.
+    expect(turn2.slice(0, turn2.indexOf('### Column 1'))).not.toMatch(/fruit|vegetable/);
   });
 });
 
