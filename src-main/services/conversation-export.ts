@@ -3,6 +3,7 @@
 import {
   type AssistantMessage,
   CHAT_FORMAT_NAMES,
+  CHAT_PARAMETER_LABELS,
   type ChatSettings,
   type CompactionMarker,
   type Comparison,
@@ -269,19 +270,11 @@ export function conversationExportName(conversation: Conversation, format: Conve
   return `${stem || 'conversation'}.${format}`;
 }
 
-/** Each setting as the Parameters panel names it (the export is read by people, not parsed). */
-const SETTING_NAMES: Record<Exclude<keyof ChatSettings, 'instructions' | 'structuredOutput'>, string> = {
-  temperature: 'Temperature',
-  topP: 'Top P',
-  maxOutputTokens: 'Max output tokens',
-  reasoningEffort: 'Reasoning effort',
-  thinkingBudget: 'Thinking budget',
-  stopSequences: 'Stop sequences',
-  seed: 'Seed',
-  presencePenalty: 'Presence penalty',
-  frequencyPenalty: 'Frequency penalty',
-  maxTokensField: 'Max tokens field',
-};
+/** A setting as the Parameters panel names it (the export is read by people, not parsed). */
+function settingName(name: keyof ChatSettings): string {
+  // The one setting without a label of its own is a choice about another, shown as "Sent as" beside it.
+  return name === 'maxTokensField' ? 'Max output tokens sent as' : CHAT_PARAMETER_LABELS[name];
+}
 
 /** The settings a column sends with that are set, as `Name: value` (the schema by its name only). */
 function settingsLines(settings: ChatSettings): string[] {
@@ -293,7 +286,7 @@ function settingsLines(settings: ChatSettings): string[] {
       lines.push(`- JSON Schema: ${structured.name}${structured.strict ? ' (strict)' : ''}`);
     } else {
       lines.push(
-        `- ${SETTING_NAMES[name as keyof typeof SETTING_NAMES] ?? name}: ${Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : String(value)}`,
+        `- ${settingName(name as keyof ChatSettings)}: ${Array.isArray(value) ? value.map((v) => JSON.stringify(v)).join(', ') : String(value)}`,
       );
     }
   }

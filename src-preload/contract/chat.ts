@@ -47,6 +47,24 @@ export interface ChatSettings {
   structuredOutput?: StructuredOutput;
 }
 
+/** The parameters a person sets (`maxTokensField` only names how `maxOutputTokens` is sent). */
+export type ChatParameter = Exclude<keyof ChatSettings, 'maxTokensField'>;
+
+/** What each parameter is called, in the Parameters panel and in an export. */
+export const CHAT_PARAMETER_LABELS: Readonly<Record<ChatParameter, string>> = {
+  instructions: 'System prompt',
+  temperature: 'Temperature',
+  topP: 'Top P',
+  maxOutputTokens: 'Max output tokens',
+  reasoningEffort: 'Reasoning effort',
+  thinkingBudget: 'Thinking budget',
+  stopSequences: 'Stop sequences',
+  seed: 'Seed',
+  presencePenalty: 'Presence penalty',
+  frequencyPenalty: 'Frequency penalty',
+  structuredOutput: 'Structured output',
+};
+
 /** The longest schema the editor takes and main checks, in characters. */
 export const MAX_SCHEMA_CHARS = 200_000;
 

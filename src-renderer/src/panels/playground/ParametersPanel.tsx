@@ -1,6 +1,11 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import type { ChatFormat, ChatSettings, Conversation } from '../../../../src-preload/contract.ts';
+import {
+  CHAT_PARAMETER_LABELS,
+  type ChatFormat,
+  type ChatSettings,
+  type Conversation,
+} from '../../../../src-preload/contract.ts';
 import { updateSetup } from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
@@ -9,7 +14,7 @@ import { useAppStore } from '../../store/index.ts';
 import { setParameterCount } from './conversation-edits.ts';
 import { FORMAT_NAMES } from './labels.ts';
 import { Check, Param } from './ParamParts.tsx';
-import { formatHas, keptNotSent, PARAMETER_LABELS } from './parameter-formats.ts';
+import { formatHas, keptNotSent } from './parameter-formats.ts';
 import { StructuredOutputEditor } from './StructuredOutputEditor.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
 import './parameters.css';
@@ -291,7 +296,7 @@ export function ParametersView({
         {kept.length > 0 ? (
           <p className="pg-param pg-param__note" data-testid="params-kept">
             Kept for another format, not sent in {FORMAT_NAMES[format]}:{' '}
-            {kept.map((key) => PARAMETER_LABELS[key]).join(', ')}.
+            {kept.map((key) => CHAT_PARAMETER_LABELS[key]).join(', ')}.
           </p>
         ) : null}
         <div className="pg-param pg-param--group">

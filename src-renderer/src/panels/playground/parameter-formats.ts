@@ -1,11 +1,14 @@
 // Which parameters each format sends, as the Parameters panel needs to know it: a field shows only where a
 // value in it would be sent, and a value kept from another format is named rather than silently ignored.
 // Asked of `settingsFor` (build-request.ts) itself, so the panel can never show what the request leaves out.
-import { CHAT_FORMATS, type ChatFormat, type ChatSettings } from '../../../../src-preload/contract.ts';
+import {
+  CHAT_FORMATS,
+  CHAT_PARAMETER_LABELS,
+  type ChatFormat,
+  type ChatParameter,
+  type ChatSettings,
+} from '../../../../src-preload/contract.ts';
 import { settingsFor } from './build-request.ts';
-
-/** The parameters a person sets (`maxTokensField` only names how `maxOutputTokens` is sent). */
-export type ParameterKey = Exclude<keyof ChatSettings, 'maxTokensField'>;
 
 /** One value of every setting, to ask `settingsFor` which of them a format sends. */
 const EVERY_SETTING: Required<ChatSettings> = {
@@ -28,25 +31,10 @@ export function formatHas(format: ChatFormat, key: keyof ChatSettings): boolean 
   return settingsFor(EVERY_SETTING, format)?.[key] !== undefined;
 }
 
-/** What each parameter is called in the panel. */
-export const PARAMETER_LABELS: Record<ParameterKey, string> = {
-  instructions: 'System prompt',
-  temperature: 'Temperature',
-  topP: 'Top P',
-  maxOutputTokens: 'Max output tokens',
-  reasoningEffort: 'Reasoning effort',
-  thinkingBudget: 'Thinking budget',
-  stopSequences: 'Stop sequences',
-  seed: 'Seed',
-  presencePenalty: 'Presence penalty',
-  frequencyPenalty: 'Frequency penalty',
-  structuredOutput: 'Structured output',
-};
-
-const PARAMETER_KEYS = Object.keys(PARAMETER_LABELS) as ParameterKey[];
+const PARAMETER_KEYS = Object.keys(CHAT_PARAMETER_LABELS) as ChatParameter[];
 
 /** The parameters the next request in `format` sends: set, and a field of that format. */
-export function sentParameters(settings: ChatSettings, format: ChatFormat): ParameterKey[] {
+export function sentParameters(settings: ChatSettings, format: ChatFormat): ChatParameter[] {
   const sent = settingsFor(settings, format) ?? {};
   return PARAMETER_KEYS.filter((key) => sent[key] !== undefined);
 }
@@ -55,7 +43,7 @@ export function sentParameters(settings: ChatSettings, format: ChatFormat): Para
  * Parameters set (in another format) that `format` has no field for: kept in the conversation, so switching
  * back loses nothing, but not sent now.
  */
-export function keptNotSent(settings: ChatSettings, format: ChatFormat): ParameterKey[] {
+export function keptNotSent(settings: ChatSettings, format: ChatFormat): ChatParameter[] {
   const sentHere = new Set(sentParameters(settings, format));
   const sentAnywhere = new Set(CHAT_FORMATS.flatMap((other) => sentParameters(settings, other)));
   return PARAMETER_KEYS.filter((key) => sentAnywhere.has(key) && !sentHere.has(key));
