@@ -8,14 +8,10 @@
 
 import { cpus, loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
-import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts';
-import { openApp } from '../support/app-page.ts';
-import { startChild } from '../support/child.ts';
 import { longestCpuMs, type TracedTask, traceMainThread } from '../support/main-thread-trace.ts';
 import { longMarkdownReply } from '../support/markdown-reply.ts';
 import {
-  installLateListener,
-  installProbe,
+  openProbedPlayground,
   probeMark,
   type StreamProbe,
   streamIntoChat,
@@ -70,22 +66,12 @@ const section: BenchSection = {
   name: 'compare-stream',
   description: `${COLUMNS} Compare columns streaming ~200 KB markdown replies at once (${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s each), against one reply alone in the same run (${ROUNDS} rounds)`,
   async run() {
-    const server = await startChild('paced-sse-server.ts', [
-      String(DELTAS_PER_SECOND),
-      String(DELTA_CHARACTERS),
-    ]);
-    const opened = await openApp({
-      gateway: { baseUrl: server.firstLine, apiKey: 'sk-bench-compare-stream' },
-      // Batched as main batches in the app.
-      batchIntervalMs: DEFAULT_BATCH_INTERVAL_MS,
+    const { page, close } = await openProbedPlayground({
+      apiKey: 'sk-bench-compare-stream',
+      deltasPerSecond: DELTAS_PER_SECOND,
+      deltaCharacters: DELTA_CHARACTERS,
     });
-    const { page, app } = opened;
     try {
-      await page.addInitScript(installProbe);
-      await app.reload();
-      await page.evaluate(installLateListener);
-      await page.getByRole('button', { name: 'Playground' }).click();
-      await page.locator(COMPOSER).waitFor();
       // A warm-up reply, so neither side pays for the first parse of the markdown code.
       await streamIntoChat(page);
       await page.keyboard.press('Control+n');
@@ -186,8 +172,7 @@ const section: BenchSection = {
       ];
       return rows;
     } finally {
-      await opened.close();
-      await server.stop();
+      await close();
     }
   },
 };

@@ -9,14 +9,11 @@
 
 import { cpus, loadavg } from 'node:os';
 import type { CDPSession, Page } from '@playwright/test';
-import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts';
-import { openApp } from '../support/app-page.ts';
-import { startChild } from '../support/child.ts';
 import { longestCpuMs, type TracedTask, traceMainThread } from '../support/main-thread-trace.ts';
 import { deltasOf, longMarkdownReply } from '../support/markdown-reply.ts';
 import {
   installLateListener,
-  installProbe,
+  openProbedPlayground,
   type ProbeWindow,
   probeOf,
   type StreamProbe,
@@ -164,24 +161,14 @@ const section: BenchSection = {
   name: 'long-stream',
   description: `~200 KB markdown reply at ${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s through main and the bridge into the Playground, vs a plain <pre> (median of ${ROUNDS} rounds)`,
   async run() {
-    const server = await startChild('paced-sse-server.ts', [
-      String(DELTAS_PER_SECOND),
-      String(DELTA_CHARACTERS),
-    ]);
     const reply = longMarkdownReply();
     const shape = { characters: reply.length, deltas: deltasOf(reply, DELTA_CHARACTERS).length };
-    const opened = await openApp({
-      gateway: { baseUrl: server.firstLine, apiKey: 'sk-bench-long-stream' },
-      // Batched as main batches in the app.
-      batchIntervalMs: DEFAULT_BATCH_INTERVAL_MS,
+    const { page, close } = await openProbedPlayground({
+      apiKey: 'sk-bench-long-stream',
+      deltasPerSecond: DELTAS_PER_SECOND,
+      deltaCharacters: DELTA_CHARACTERS,
     });
-    const { page, app } = opened;
     try {
-      await page.addInitScript(installProbe);
-      await app.reload();
-      await page.evaluate(installLateListener);
-      await page.getByRole('button', { name: 'Playground' }).click();
-      await page.locator(COMPOSER).waitFor();
       const cdp = await page.context().newCDPSession(page);
 
       const rounds: Array<{
@@ -297,8 +284,7 @@ const section: BenchSection = {
       await cdp.detach();
       return rows;
     } finally {
-      await opened.close();
-      await server.stop();
+      await close();
     }
   },
 };

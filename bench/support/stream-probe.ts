@@ -3,7 +3,10 @@
 // layout; the page's long tasks; and the end of each stream, awaited without polling the page (a
 // locator polling a 200 KB reply's DOM would load the very main thread being measured).
 import type { Page } from '@playwright/test';
+import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts';
 import { median } from '../types.ts';
+import { type OpenApp, openApp } from './app-page.ts';
+import { startChild } from './child.ts';
 
 /** One delivered batch as the page probe saw it (types only: the page functions below are serialised). */
 export interface ProbedBatch {
@@ -200,4 +203,49 @@ export async function streamIntoChat(page: Page, prompt = 'Write the long answer
   const [probe] = await streamsSince(page, mark.batches, 1);
   if (!probe) throw new Error('No stream reached the page.');
   return probe;
+}
+
+/**
+ * Where the streaming benches start: the paced gateway (a child process, `deltasPerSecond` deltas of
+ * `deltaCharacters` each), the app batching as main batches in the app, the probe in the page before the
+ * app's own scripts, and the Playground open on a new chat.
+ */
+export async function openProbedPlayground(options: {
+  apiKey: string;
+  deltasPerSecond: number;
+  deltaCharacters: number;
+}): Promise<{ page: Page; close(): Promise<void> }> {
+  const server = await startChild('paced-sse-server.ts', [
+    String(options.deltasPerSecond),
+    String(options.deltaCharacters),
+  ]);
+  let opened: OpenApp;
+  try {
+    opened = await openApp({
+      gateway: { baseUrl: server.firstLine, apiKey: options.apiKey },
+      batchIntervalMs: DEFAULT_BATCH_INTERVAL_MS,
+    });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await opened.close();
+    } finally {
+      await server.stop();
+    }
+  };
+  try {
+    const { page, app } = opened;
+    await page.addInitScript(installProbe);
+    await app.reload();
+    await page.evaluate(installLateListener);
+    await page.getByRole('button', { name: 'Playground' }).click();
+    await page.locator(COMPOSER).waitFor();
+    return { page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
