@@ -45,7 +45,8 @@ export default defineConfig({
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves renderer builds unminified; the window parses and runs all of it on every start.
-      minify: true,
+      // GS_NO_MINIFY=1 keeps names readable for a profile (bench traces: bench/support/main-thread-trace.ts).
+      minify: process.env.GS_NO_MINIFY !== '1',
       rollupOptions: { input: { index: resolve(root, 'src-renderer/index.html') } },
     },
   },

@@ -18,17 +18,34 @@ export interface TracedTask {
 
 interface TraceEvent {
   name?: string;
+  cat?: string;
   ph?: string;
   pid?: number;
   tid?: number;
   ts?: number;
+  /** The thread's own clock at the event (microseconds of CPU time), where the trace has it. */
+  tts?: number;
   dur?: number;
   tdur?: number;
   args?: { name?: string };
 }
 
+/**
+ * A `performance.mark` made by the page on its main thread while traced. Blink records marks as trace
+ * events (category `blink.user_timing`) stamped with both clocks, so the CPU time between two marks is
+ * what the thread itself spent between them, whatever else the machine ran meanwhile.
+ */
+export interface TracedMark {
+  name: string;
+  /** The thread's CPU clock at the mark, milliseconds (NaN where the trace has no thread clock). */
+  cpuMs: number;
+}
+
+/** What every trace records: the main thread's tasks, and the page's own marks (see TracedMark). */
+const CATEGORIES = ['toplevel', 'blink.user_timing'];
+
 const DEEP_CATEGORIES = [
-  'toplevel',
+  ...CATEGORIES,
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'v8.execute',
@@ -38,18 +55,21 @@ const DEEP_CATEGORIES = [
 /** The outermost task event of Chromium's sequence manager: one per task the thread runs. */
 const TASK_EVENT = 'ThreadControllerImpl::RunTask';
 
-/** Runs `during` with the page traced; returns its result and every task of the renderer's main thread. */
+/**
+ * Runs `during` with the page traced; returns its result, every task of the renderer's main thread, and
+ * the marks the page made meanwhile, in order.
+ */
 export async function traceMainThread<T>(
   page: Page,
   during: () => Promise<T>,
-): Promise<{ result: T; tasks: TracedTask[] }> {
+): Promise<{ result: T; tasks: TracedTask[]; marks: TracedMark[] }> {
   const browser = page.context().browser();
   if (!browser) throw new Error('tracing needs a launched browser');
   // GS_BENCH_TRACE=<folder> keeps each trace there, with JS samples and the timeline, to open in DevTools
   // (Performance panel) when a figure needs explaining. The profiler's own start then shows as a long task.
   const keepIn = process.env.GS_BENCH_TRACE;
   await browser.startTracing(page, {
-    categories: keepIn ? [...DEEP_CATEGORIES] : ['toplevel'],
+    categories: keepIn ? [...DEEP_CATEGORIES] : [...CATEGORIES],
     ...(keepIn ? { path: join(keepIn, `trace-${Date.now()}.json`) } : {}),
   });
   let result: T;
@@ -60,7 +80,51 @@ export async function traceMainThread<T>(
     throw error;
   }
   const trace = await browser.stopTracing();
-  return { result, tasks: mainThreadTasks(trace) };
+  const events = traceEvents(trace);
+  return { result, tasks: mainThreadTasks(events), marks: mainThreadMarks(events) };
+}
+
+/**
+ * The CPU time between each mark named `<prefix>-start:<key>` and the `<prefix>-end:<key>` after it, by
+ * key. A span whose marks are not both in the trace is left out.
+ */
+export function cpuSpans(marks: readonly TracedMark[], prefix: string): Map<string, number> {
+  const started = new Map<string, number>();
+  const spans = new Map<string, number>();
+  for (const mark of marks) {
+    if (mark.name.startsWith(`${prefix}-start:`)) started.set(mark.name.slice(prefix.length + 7), mark.cpuMs);
+    else if (mark.name.startsWith(`${prefix}-end:`)) {
+      const key = mark.name.slice(prefix.length + 5);
+      const start = started.get(key);
+      if (start !== undefined && Number.isFinite(start) && Number.isFinite(mark.cpuMs))
+        spans.set(key, mark.cpuMs - start);
+    }
+  }
+  return spans;
+}
+
+function traceEvents(trace: Buffer): TraceEvent[] {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+}
+
+function mainThreadsOf(events: readonly TraceEvent[]): Set<string> {
+  return new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+}
+
+/** The page's marks on its main thread, in the order they were made. */
+function mainThreadMarks(events: readonly TraceEvent[]): TracedMark[] {
+  const mainThreads = mainThreadsOf(events);
+  return events
+    .filter(
+      (e) => e.cat === 'blink.user_timing' && e.ph === 'I' && mainThreads.has(`${e.pid}:${e.tid}`) && e.name,
+    )
+    .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0))
+    .map((e) => ({ name: e.name!, cpuMs: e.tts === undefined ? Number.NaN : e.tts / 1000 }));
 }
 
 /** The longest CPU time among `tasks` (those without a thread clock left out). */
@@ -69,14 +133,8 @@ export function longestCpuMs(tasks: readonly TracedTask[]): number {
 }
 
 /** The tasks of every renderer main thread in a trace, outermost only, longest by the clock first. */
-export function mainThreadTasks(trace: Buffer): TracedTask[] {
-  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+function mainThreadTasks(events: readonly TraceEvent[]): TracedTask[] {
+  const mainThreads = mainThreadsOf(events);
   const tasks = events
     .filter((e) => e.ph === 'X' && e.name === TASK_EVENT && mainThreads.has(`${e.pid}:${e.tid}`))
     .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));

@@ -7,10 +7,13 @@ import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts'
 import { median } from '../types.ts';
 import { type OpenApp, openApp } from './app-page.ts';
 import { startChild } from './child.ts';
+import { cpuSpans, type TracedMark } from './main-thread-trace.ts';
 
 /** One delivered batch as the page probe saw it (types only: the page functions below are serialised). */
 export interface ProbedBatch {
   id: string;
+  /** The batch's number in the page (names its `gs-update` marks: see `withCpuTimes`). */
+  seq: number;
   /** `performance.now()` when the batch arrived. */
   at: number;
   /** From arrival to the end of the forced layout. */
@@ -29,14 +32,28 @@ export interface LongTask {
 /** What the probe keeps on `window`. */
 export interface ProbeWindow {
   __benchProbe: {
-    state: { arrivedAt: number; batches: ProbedBatch[]; finals: number; onFinal: Array<() => void> };
+    state: {
+      arrivedAt: number;
+      seq: number;
+      batches: ProbedBatch[];
+      finals: number;
+      onFinal: Array<() => void>;
+    };
     longTasks: LongTask[];
   };
 }
 
 /** One stream as probed: per-update costs with the text length reached, its span, the long tasks in it. */
 export interface StreamProbe {
-  updates: Array<{ ms: number; layoutMs: number; length: number; events: number }>;
+  updates: Array<{
+    seq: number;
+    ms: number;
+    layoutMs: number;
+    /** The same span in the main thread's CPU time, where the update was traced (else NaN). */
+    cpuMs: number;
+    length: number;
+    events: number;
+  }>;
   startedAt: number;
   endedAt: number;
   longTasks: LongTask[];
@@ -44,7 +61,8 @@ export interface StreamProbe {
 
 /**
  * Installed before the app's scripts (`page.addInitScript`): a first `stream.batch` listener (before the
- * app's own) stamps the arrival of each batch, and long tasks are recorded.
+ * app's own) stamps the arrival of each batch, and long tasks are recorded. Each batch's span is also
+ * marked (`gs-update-start:<seq>` … `gs-update-end:<seq>`): a trace then gives its CPU time.
  */
 export function installProbe(): void {
   type Win = Window & {
@@ -57,8 +75,16 @@ export function installProbe(): void {
     for (const entry of list.getEntries())
       longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
-  const state: ProbeWindow['__benchProbe']['state'] = { arrivedAt: 0, batches: [], finals: 0, onFinal: [] };
+  const state: ProbeWindow['__benchProbe']['state'] = {
+    arrivedAt: 0,
+    seq: 0,
+    batches: [],
+    finals: 0,
+    onFinal: [],
+  };
   win.gatewayStudio?.on('stream.batch', () => {
+    state.seq++;
+    performance.mark(`gs-update-start:${state.seq}`);
     state.arrivedAt = performance.now();
   });
   win.__benchProbe = { state, longTasks };
@@ -77,14 +103,19 @@ export function installLateListener(): void {
   const { state } = win.__benchProbe;
   win.gatewayStudio.on('stream.batch', (batch) => {
     const arrivedAt = state.arrivedAt;
+    const seq = state.seq;
     let chars = 0;
     for (const event of batch.events) if (event.type === 'text-delta') chars += event.text?.length ?? 0;
     queueMicrotask(() => {
       const committed = performance.now();
       void document.body.offsetHeight;
       const now = performance.now();
+      performance.mark(`gs-update-end:${seq}`);
+      // Marks are only wanted in a trace: the page's timeline must not grow by two per batch for good.
+      performance.clearMarks();
       state.batches.push({
         id: batch.streamId,
+        seq,
         at: arrivedAt,
         ms: now - arrivedAt,
         layoutMs: now - committed,
@@ -156,7 +187,7 @@ export function probeOf({
   let length = 0;
   const updates = batches.map((b) => {
     length += b.chars;
-    return { ms: b.ms, layoutMs: b.layoutMs, length, events: b.events };
+    return { seq: b.seq, ms: b.ms, layoutMs: b.layoutMs, cpuMs: Number.NaN, length, events: b.events };
   });
   const startedAt = batches[0]?.at ?? 0;
   const last = batches.at(-1);
@@ -166,6 +197,15 @@ export function probeOf({
     startedAt,
     endedAt,
     longTasks: longTasks.filter((t) => t.start >= startedAt && t.start <= endedAt),
+  };
+}
+
+/** The probe with each update's CPU time, from the marks of the trace it was taken in. */
+export function withCpuTimes(probe: StreamProbe, marks: readonly TracedMark[]): StreamProbe {
+  const spans = cpuSpans(marks, 'gs-update');
+  return {
+    ...probe,
+    updates: probe.updates.map((u) => ({ ...u, cpuMs: spans.get(String(u.seq)) ?? Number.NaN })),
   };
 }
 
@@ -182,9 +222,13 @@ export function tenth(probe: StreamProbe, which: 'first' | 'last'): StreamProbe[
 export function tenthCost(
   probe: StreamProbe,
   which: 'first' | 'last',
-  part: 'ms' | 'layoutMs' = 'ms',
+  part: 'ms' | 'layoutMs' | 'cpuMs' = 'ms',
 ): number {
-  return median(tenth(probe, which).map((u) => u[part]));
+  return median(
+    tenth(probe, which)
+      .map((u) => u[part])
+      .filter(Number.isFinite),
+  );
 }
 
 const COMPOSER = '[data-testid="composer-input"]';
