@@ -4,7 +4,7 @@
 // a paragraph continued lazily, a setext underline or a table's delimiter row all affect only the last
 // open block). Where the blocks start is asked of markdown-it itself, so the split follows exactly the
 // rules the renderer parses with, fences, lists and tables included.
-import { parseBlockTokens } from './parser.ts';
+import { parseBlockTokens, type Token } from './parser.ts';
 
 export interface MarkdownBlock {
   /** Offset of the block's first character in the whole text: a stable identity while the text grows. */
@@ -20,6 +20,28 @@ export interface MarkdownBlock {
  */
 export function detachString(slice: string): string {
   return `${slice} `.slice(0, -1);
+}
+
+/**
+ * Tokens of blocks just split, handed to their first render (`takeSplitTokens`) so a finished block is not
+ * parsed a second time. Keyed by the block's text: a block's tokens depend on its text alone (CommonMark
+ * never reopens a finished block), so two blocks of the same text share the same tokens. Taken entries are
+ * dropped, so no block keeps its tokens for good; the cap bounds what is never taken (a view closed while
+ * its blocks were being split).
+ */
+const splitTokens = new Map<string, Token[]>();
+const MAX_SPLIT_TOKENS = 512;
+
+/** The tokens the splitter found for a finished block's text, once; undefined if it kept none. */
+export function takeSplitTokens(text: string): Token[] | undefined {
+  const tokens = splitTokens.get(text);
+  if (tokens) splitTokens.delete(text);
+  return tokens;
+}
+
+function keepSplitTokens(text: string, tokens: Token[]): void {
+  if (splitTokens.size >= MAX_SPLIT_TOKENS) splitTokens.delete(splitTokens.keys().next().value!);
+  splitTokens.set(text, tokens);
 }
 
 export class BlockSplitter {
@@ -81,14 +103,22 @@ export class BlockSplitter {
 
   /** Appends the finished blocks found in text[from, to); returns whether there was any. */
   private splitWindow(text: string, from: number, to: number, final: boolean): boolean {
-    const source = text.slice(from, to);
-    const startLines = topLevelStartLines(source);
-    const boundaries = lineOffsets(source, startLines.slice(1));
+    // Detached: the tokens handed on below hold slices of it, which must not pin this copy of the reply.
+    const source = detachString(text.slice(from, to));
+    const groups = topLevelGroups(parseBlockTokens(source, {}));
+    const boundaries = lineOffsets(
+      source,
+      groups.slice(1).map((group) => group.line),
+    );
     if (final) boundaries.push(source.length);
     let previous = 0;
-    for (const boundary of boundaries) {
+    for (const [index, boundary] of boundaries.entries()) {
       if (boundary <= previous) continue;
-      this.blocks.push({ start: from + previous, text: detachString(source.slice(previous, boundary)) });
+      const block = { start: from + previous, text: detachString(source.slice(previous, boundary)) };
+      this.blocks.push(block);
+      // Block i ends where group i+1 starts; a text of definitions or blank lines only has no group.
+      const group = groups[index];
+      if (group) keepSplitTokens(block.text, group.tokens);
       previous = boundary;
     }
     this.finishedEnd = from + previous;
@@ -103,13 +133,15 @@ export function splitMarkdown(text: string, final: boolean): { blocks: MarkdownB
   return { blocks: splitter.blocks, tail: text.slice(splitter.end) };
 }
 
-/** First line of every top-level block, per markdown-it's block rules. */
-function topLevelStartLines(source: string): number[] {
-  const lines: number[] = [];
-  for (const token of parseBlockTokens(source, {})) {
-    if (token.level === 0 && token.nesting !== -1 && token.map) lines.push(token.map[0]);
+/** The tokens of each top-level block, per markdown-it's block rules, with the line it starts on. */
+function topLevelGroups(tokens: readonly Token[]): Array<{ line: number; tokens: Token[] }> {
+  const groups: Array<{ line: number; tokens: Token[] }> = [];
+  for (const token of tokens) {
+    if (token.level === 0 && token.nesting !== -1 && token.map)
+      groups.push({ line: token.map[0], tokens: [] });
+    groups.at(-1)?.tokens.push(token);
   }
-  return lines;
+  return groups;
 }
 
 /**

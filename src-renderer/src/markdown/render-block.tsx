@@ -2,9 +2,9 @@
 // memoised `InlineContent` components keyed by position, so re-rendering a growing block re-parses only
 // the paragraph, item or cell that changed.
 import { createElement, Fragment, memo, type ReactNode } from 'react';
-import { detachString } from './block-splitter.ts';
+import { detachString, takeSplitTokens } from './block-splitter.ts';
 import { CodeBlock } from './CodeBlock.tsx';
-import { parseBlockTokens, type Token } from './parser.ts';
+import { isPlainInline, parseBlockTokens, type Token } from './parser.ts';
 import { InlineContent } from './render-inline.tsx';
 
 type BlockProps =
@@ -19,11 +19,12 @@ type BlockProps =
  * so only what changed in it is touched.
  */
 export const Block = memo(function Block({ source, tokens }: BlockProps) {
-  // Parsed during render, not memoised: a finished block renders once, and keeping its tokens for good
-  // would cost memory on every block of every reply. The reply's definitions were collected from this
-  // block before it rendered (references.ts): this parse's own copy of them is thrown away.
+  // A finished block renders once: from the tokens the splitter found for it, else parsed here (a block
+  // rendered again, or not split by a BlockSplitter). Not memoised: keeping its tokens for good would
+  // cost memory on every block of every reply. The reply's definitions were collected from this block
+  // before it rendered (references.ts): this parse's own copy of them is thrown away.
   if (source === undefined) return renderBlockTokens(tokens, true);
-  return renderBlockTokens(parseBlockTokens(source, {}), false);
+  return renderBlockTokens(takeSplitTokens(source) ?? parseBlockTokens(source, {}), false);
 });
 
 interface Frame {
@@ -109,7 +110,10 @@ function leafElement(token: Token, key: number, live: boolean): ReactNode {
   const content = live ? detachString(token.content) : token.content;
   switch (token.type) {
     case 'inline':
-      return createElement(InlineContent, { key, source: content });
+      // Plain text (most table cells, many list items) is a text node: no parse to skip, so no memoised
+      // component (and its hooks) to mount. Live and finished blocks both do this, so a block that
+      // finishes keeps its nodes.
+      return isPlainInline(content) ? content : createElement(InlineContent, { key, source: content });
     case 'fence':
     case 'code_block':
       // Code in the tail may still grow: it is highlighted once its block is finished.

@@ -11,18 +11,23 @@ const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em',
 /**
  * One paragraph's (heading's, cell's) inline content, parsed when its source changes only: while a long
  * list or table grows, its finished items skip both parsing and rendering. The one exception: a
- * `[text][label]` whose label was not defined yet parses again once it is (see references.ts).
+ * `[text][label]` whose label was not defined yet parses again once it is (`AwaitingLabels`). Only that
+ * rare case pays for a subscription: this component has no state or effect of its own, as it is mounted
+ * for every paragraph of every reply.
  */
 export const InlineContent = memo(function InlineContent({ source }: { source: string }) {
   const references = useContext(MarkdownEnvContext);
+  if (isPlainInline(source)) return source;
+  const parsed = references.parseInline(source);
+  if (parsed.missing.length > 0) return createElement(AwaitingLabels, { source });
+  return renderInlineTokens(parsed.tokens);
+});
+
+/** Inline content that looked a label up in vain: parsed again each time one of its labels is defined. */
+function AwaitingLabels({ source }: { source: string }) {
+  const references = useContext(MarkdownEnvContext);
   const [, reparse] = useReducer(countUp, 0);
-  let content: ReactNode = source;
-  let missing: readonly string[] = NO_LABELS;
-  if (!isPlainInline(source)) {
-    const parsed = references.parseInline(source);
-    content = renderInlineTokens(parsed.tokens);
-    missing = parsed.missing;
-  }
+  const { tokens, missing } = references.parseInline(source);
   // Labels are normalised by markdown-it (whitespace collapsed): a line break cannot occur in one.
   const missingKey = missing.join('\n');
   // A layout effect: it subscribes before Markdown's own layout effect announces the definitions that
@@ -32,10 +37,8 @@ export const InlineContent = memo(function InlineContent({ source }: { source: s
     if (missing.length === 0) return;
     return references.whenDefined(missing, reparse);
   }, [references, missingKey]);
-  return content;
-});
-
-const NO_LABELS: readonly string[] = [];
+  return renderInlineTokens(tokens);
+}
 
 function countUp(count: number): number {
   return count + 1;

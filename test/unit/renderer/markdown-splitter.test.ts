@@ -1,6 +1,11 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { BlockSplitter, splitMarkdown } from '../../../src-renderer/src/markdown/block-splitter.ts';
+import {
+  BlockSplitter,
+  splitMarkdown,
+  takeSplitTokens,
+} from '../../../src-renderer/src/markdown/block-splitter.ts';
+import { parseBlockTokens, type Token } from '../../../src-renderer/src/markdown/parser.ts';
 import { liveBlocks } from '../../../src-renderer/src/markdown/tail-repair.ts';
 
 // The renderer's parser settings: rendering the blocks one by one must give what rendering the whole
@@ -151,6 +156,39 @@ describe('markdown block splitting', () => {
       }
     }
     expect(checked).toBeGreaterThan(100);
+  });
+
+  it('hands each finished block the tokens a parse of the block alone gives, in growing prefixes too', () => {
+    // Blocks render from the splitter's tokens (no second parse): they must be what parsing the block's
+    // own text gives, wherever the window it was found in began and ended. Line numbers aside.
+    const withoutLines = (tokens: Token[]) => tokens.map((token) => ({ ...token, map: null }));
+    let compared = 0;
+    for (let seed = 1; seed <= 150; seed++) {
+      const text = generateDocument(seed);
+      const next = random(seed * 104729);
+      const splitter = new BlockSplitter();
+      let end = 0;
+      let seen = 0;
+      const check = () => {
+        for (const block of splitter.blocks.slice(seen)) {
+          const handed = takeSplitTokens(block.text);
+          if (!handed) continue;
+          expect(withoutLines(handed), `seed ${seed}: ${JSON.stringify(block.text)}`).toEqual(
+            withoutLines(parseBlockTokens(block.text, {})),
+          );
+          compared++;
+        }
+        seen = splitter.blocks.length;
+      };
+      while (end < text.length) {
+        end = Math.min(text.length, end + 1 + Math.floor(next() * 60));
+        splitter.update(text.slice(0, end), false, 1 + Math.floor(next() * 400));
+        check();
+      }
+      while (splitter.update(text, true, 200)) check();
+      check();
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 
   it('never splits where CommonMark would join: rendering block by block equals rendering the whole', () => {
