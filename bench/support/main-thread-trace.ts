@@ -85,16 +85,16 @@ export async function traceMainThread<T>(
 }
 
 /**
- * The CPU time between each mark named `<prefix>-start:<key>` and the `<prefix>-end:<key>` after it, by
- * key. A span whose marks are not both in the trace is left out.
+ * The CPU time between each mark named `<from>:<key>` and the `<to>:<key>` after it, by key. A span whose
+ * marks are not both in the trace is left out.
  */
-export function cpuSpans(marks: readonly TracedMark[], prefix: string): Map<string, number> {
+export function cpuSpans(marks: readonly TracedMark[], from: string, to: string): Map<string, number> {
   const started = new Map<string, number>();
   const spans = new Map<string, number>();
   for (const mark of marks) {
-    if (mark.name.startsWith(`${prefix}-start:`)) started.set(mark.name.slice(prefix.length + 7), mark.cpuMs);
-    else if (mark.name.startsWith(`${prefix}-end:`)) {
-      const key = mark.name.slice(prefix.length + 5);
+    if (mark.name.startsWith(`${from}:`)) started.set(mark.name.slice(from.length + 1), mark.cpuMs);
+    else if (mark.name.startsWith(`${to}:`)) {
+      const key = mark.name.slice(to.length + 1);
       const start = started.get(key);
       if (start !== undefined && Number.isFinite(start) && Number.isFinite(mark.cpuMs))
         spans.set(key, mark.cpuMs - start);

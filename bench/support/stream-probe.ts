@@ -51,6 +51,8 @@ export interface StreamProbe {
     layoutMs: number;
     /** The same span in the main thread's CPU time, where the update was traced (else NaN). */
     cpuMs: number;
+    /** Of which the forced style and layout, in CPU time. */
+    layoutCpuMs: number;
     length: number;
     events: number;
   }>;
@@ -62,7 +64,8 @@ export interface StreamProbe {
 /**
  * Installed before the app's scripts (`page.addInitScript`): a first `stream.batch` listener (before the
  * app's own) stamps the arrival of each batch, and long tasks are recorded. Each batch's span is also
- * marked (`gs-update-start:<seq>` … `gs-update-end:<seq>`): a trace then gives its CPU time.
+ * marked (`gs-update-start:<seq>`, `gs-layout:<seq>` where the forced layout begins, `gs-update-end:<seq>`):
+ * a trace then gives its CPU time.
  */
 export function installProbe(): void {
   type Win = Window & {
@@ -108,6 +111,7 @@ export function installLateListener(): void {
     for (const event of batch.events) if (event.type === 'text-delta') chars += event.text?.length ?? 0;
     queueMicrotask(() => {
       const committed = performance.now();
+      performance.mark(`gs-layout:${seq}`);
       void document.body.offsetHeight;
       const now = performance.now();
       performance.mark(`gs-update-end:${seq}`);
@@ -187,7 +191,15 @@ export function probeOf({
   let length = 0;
   const updates = batches.map((b) => {
     length += b.chars;
-    return { seq: b.seq, ms: b.ms, layoutMs: b.layoutMs, cpuMs: Number.NaN, length, events: b.events };
+    return {
+      seq: b.seq,
+      ms: b.ms,
+      layoutMs: b.layoutMs,
+      cpuMs: Number.NaN,
+      layoutCpuMs: Number.NaN,
+      length,
+      events: b.events,
+    };
   });
   const startedAt = batches[0]?.at ?? 0;
   const last = batches.at(-1);
@@ -202,10 +214,15 @@ export function probeOf({
 
 /** The probe with each update's CPU time, from the marks of the trace it was taken in. */
 export function withCpuTimes(probe: StreamProbe, marks: readonly TracedMark[]): StreamProbe {
-  const spans = cpuSpans(marks, 'gs-update');
+  const spans = cpuSpans(marks, 'gs-update-start', 'gs-update-end');
+  const layouts = cpuSpans(marks, 'gs-layout', 'gs-update-end');
   return {
     ...probe,
-    updates: probe.updates.map((u) => ({ ...u, cpuMs: spans.get(String(u.seq)) ?? Number.NaN })),
+    updates: probe.updates.map((u) => ({
+      ...u,
+      cpuMs: spans.get(String(u.seq)) ?? Number.NaN,
+      layoutCpuMs: layouts.get(String(u.seq)) ?? Number.NaN,
+    })),
   };
 }
 
@@ -222,7 +239,7 @@ export function tenth(probe: StreamProbe, which: 'first' | 'last'): StreamProbe[
 export function tenthCost(
   probe: StreamProbe,
   which: 'first' | 'last',
-  part: 'ms' | 'layoutMs' | 'cpuMs' = 'ms',
+  part: 'ms' | 'layoutMs' | 'cpuMs' | 'layoutCpuMs' = 'ms',
 ): number {
   return median(
     tenth(probe, which)
