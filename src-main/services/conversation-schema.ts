@@ -135,7 +135,8 @@ export const replyInspector = z.object({
  * How a message says whether it has an inspector record. Files of builds before the record moved out
  * hold it inline, as `inspector`: accepted when a file is read, and the store moves it to the detail store
  * (`splitInlineDetail`), marking the message `hasDetail`. A conversation saved over IPC may not hold one:
- * a record reaches main only by `conversations.saveDetail`, so a renderer cannot grow the file again.
+ * main keeps a reply's record itself when the reply ends (the chat call's `keepDetailAs`), so a renderer
+ * can neither grow the file again nor plant a record.
  */
 const detailFieldsOf = (source: 'file' | 'ipc') => ({
   hasDetail: z.boolean().default(false),

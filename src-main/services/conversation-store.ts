@@ -69,7 +69,7 @@ export interface ConversationStore {
   rename(id: string, title: string): Promise<ConversationSummary>;
   /** Whether there was such a conversation. Later saves of the id are refused (`not_found`). Its inspector records go too. */
   remove(id: string): Promise<boolean>;
-  /** The inspector's record of one of its replies, `null` when none is kept. */
+  /** The inspector's record of one of its replies, `null` when none is kept; read in turn with its writes. */
   detail(id: string, messageId: string): Promise<ReplyInspector | null>;
   /** Keeps the record of a reply that has just ended; answers the bytes now kept for the conversation. */
   saveDetail(id: string, messageId: string, detail: ReplyInspector): Promise<number>;
@@ -615,14 +615,18 @@ export function createConversationStore({
 
     async detail(id, messageId) {
       fileOf(id);
-      try {
-        return await details.get(id, messageId);
-      } catch (error) {
-        throw new AppFailure('file_error', 'The inspector’s record of this reply could not be read.', {
-          hint: 'Check that the app data folder is readable, then try again.',
-          cause: error,
-        });
-      }
+      // In turn with the writes: a record main began keeping as its reply ended (`saveDetail`, queued
+      // before the page heard of the end) is read once written, never missed because its write still ran.
+      return inTurn(id, async () => {
+        try {
+          return await details.get(id, messageId);
+        } catch (error) {
+          throw new AppFailure('file_error', 'The inspector’s record of this reply could not be read.', {
+            hint: 'Check that the app data folder is readable, then try again.',
+            cause: error,
+          });
+        }
+      });
     },
 
     async saveDetail(id, messageId, detail) {

@@ -109,6 +109,11 @@ export interface CompactRequest {
   callId?: string;
   /** The profile whose gateway compacts (the conversation's); absent: the active profile. */
   profileId?: string;
+  /**
+   * Where main keeps the compaction's inspector record (its marker's id) once it has succeeded, before it
+   * answers: the conversation's next save counts it. Absent: none is kept. Not sent upstream.
+   */
+  keepDetailAs?: KeepDetailAs;
 }
 
 export interface CompactResult {
@@ -153,24 +158,46 @@ export interface ImagesAdded {
   refused: Array<{ name: string; message: string }>;
 }
 
+/**
+ * Where main keeps a reply's inspector record (the request as sent and what came back raw) when its
+ * stream ends: the conversation's id (a comparison's column: the comparison's) and the reply's message
+ * id. The record never travels to the page and back; the inspector reads it with `conversations.detail`.
+ */
+export interface KeepDetailAs {
+  id: string;
+  messageId: string;
+}
+
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * Methods that call a chat format. `profileId` sends to that profile's gateway (a comparison's column, a
- * conversation that names its profile); absent, to the active profile's.
+ * conversation that names its profile); absent, to the active profile's. `keepDetailAs`: main keeps the
+ * reply's inspector record there when the stream ends (done, failed or stopped) and says so in the
+ * stream's last batch (`detail-kept` / `detail-failed`); absent, no record is kept.
  */
 export interface ChatMethods {
   'chat.responses': {
-    input: { request: ResponsesRequest; stream: boolean; profileId?: string };
+    input: { request: ResponsesRequest; stream: boolean; profileId?: string; keepDetailAs?: KeepDetailAs };
     output: StreamStarted;
   };
   /** `POST /v1/chat/completions`; streamed with `stream_options.include_usage`. */
   'chat.completions': {
-    input: { request: ChatCompletionsRequest; stream: boolean; profileId?: string };
+    input: {
+      request: ChatCompletionsRequest;
+      stream: boolean;
+      profileId?: string;
+      keepDetailAs?: KeepDetailAs;
+    };
     output: StreamStarted;
   };
   'chat.generateContent': {
-    input: { request: GenerateContentRequest; stream: boolean; profileId?: string };
+    input: {
+      request: GenerateContentRequest;
+      stream: boolean;
+      profileId?: string;
+      keepDetailAs?: KeepDetailAs;
+    };
     output: StreamStarted;
   };
   /**

@@ -270,15 +270,12 @@ export interface ConversationsMethods {
   /**
    * The inspector's record of one reply or compaction, kept apart from the conversation for its latest
    * replies only. `detail: null`: none is kept (never recorded, or dropped since to bound the store).
+   * Only main writes records: it keeps one as a reply or compaction ends (`keepDetailAs` of the chat
+   * calls). The page has no way to write one, so it cannot fill the store or plant a false one.
    */
   'conversations.detail': {
     input: { id: string; messageId: string };
     output: { detail: ReplyInspector | null };
-  };
-  /** Keeps the record of a reply that has just ended (older records of the conversation may be dropped). */
-  'conversations.saveDetail': {
-    input: { id: string; messageId: string; detail: ReplyInspector };
-    output: { detailBytes: number };
   };
   /** Deletes every inspector record of a conversation; the conversation itself stays. */
   'conversations.clearDetail': { input: { id: string }; output: { detailBytes: number } };
@@ -295,6 +292,5 @@ export const CONVERSATIONS_METHODS = {
   'conversations.delete': true,
   'conversations.export': true,
   'conversations.detail': true,
-  'conversations.saveDetail': true,
   'conversations.clearDetail': true,
 } satisfies Record<keyof ConversationsMethods, true>;

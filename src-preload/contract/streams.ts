@@ -27,12 +27,22 @@ export type StreamEvent =
   | { type: 'part-status'; part: number; status: TranscriptPartStatus; error?: AppError }
   /** One part's upload: `sent` of `total` bytes. */
   | { type: 'part-upload'; part: number; sent: number; total: number }
-  /** The request as sent (each attempt sends it again; the last one counts). For the inspector. */
+  /**
+   * The request as sent (each attempt sends it again; the last one counts), to a chat call that keeps no
+   * inspector record (`keepDetailAs` absent); a kept record holds it instead.
+   */
   | { type: 'request'; request: SentRequest }
-  /** What came back, raw; sent once, just before the stream ends. For the inspector. */
-  | { type: 'exchange'; log: ExchangeLog }
   | { type: 'done'; status: string; responseId?: string }
-  | { type: 'error'; error: AppError };
+  | { type: 'error'; error: AppError }
+  /**
+   * A chat stream asked to keep its inspector record (`keepDetailAs`): main kept it, once the reply had
+   * ended. In the last batch, after `done`/`error` (a stopped stream's `done` comes just after it), maybe a
+   * batch after the end itself. `detailBytes`: what its owner's records weigh now. The record itself
+   * stays in main; the inspector asks for it (`conversations.detail`).
+   */
+  | { type: 'detail-kept'; detailBytes: number }
+  /** Main could not keep the record: its conversation was deleted meanwhile (`not_found`), or a write failed. */
+  | { type: 'detail-failed'; error: AppError };
 
 /** The `done` status of a stream the user stopped (its partial output is kept). */
 export const STOPPED_STATUS = 'stopped';

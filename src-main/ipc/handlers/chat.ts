@@ -1,16 +1,28 @@
 // The Playground's calls: Responses, Chat Completions and content generation (streamed or not), compact
 // (cancellable), and the structured-output check.
-// Every reply also tells the inspector what was sent (`request`, once per attempt) and what came back
-// (`exchange`, once, just before the stream's terminal event, whether it completed, failed or was stopped).
-import type { ChatSettings, SentRequest, StreamEvent } from '../../../src-preload/contract.ts';
-import { AppFailure } from '../../app-failure.ts';
+// A reply's inspector record (the request as sent, and what came back raw: a few hundred KB for a long
+// reply) stays in main: asked to keep it (`keepDetailAs`), main writes it to the conversation store once the
+// reply has ended, whether it completed, failed or was stopped, and the stream's last batch only says that
+// it did (`detail-kept`). Carried to the page and back, it made each long reply's last batch the page's
+// longest task. A call that keeps no record is shown what went out instead (`request`, once per attempt).
+import type {
+  ChatSettings,
+  KeepDetailAs,
+  ReplyInspector,
+  SentRequest,
+  StreamEvent,
+} from '../../../src-preload/contract.ts';
+import { AppFailure, toAppError } from '../../app-failure.ts';
 import { createExchangeRecorder } from '../../gateway/exchange-log.ts';
 import { eventsFromChatResult } from '../../gateway/index.ts';
 import type { CallOptions, ChatResult } from '../../gateway/types.ts';
+import { createLogger } from '../../log.ts';
+import type { ConversationStore } from '../../services/conversation-store.ts';
 import { withoutImageBytes } from '../../services/image-attachments.ts';
 import { checkReply, checkSchema } from '../../services/structured-output.ts';
 import type { chatSchemas } from '../schemas/chat.ts';
 import type { StreamContext, StreamRun } from '../stream-manager.ts';
+import { conversationStoreOf } from './conversations.ts';
 import type { HandlerGroup, HandlerServices } from './index.ts';
 
 type ChatMethods = keyof typeof chatSchemas;
@@ -21,6 +33,9 @@ interface ChatCall {
   streamed(call: CallOptions): AsyncIterable<StreamEvent>;
 }
 
+/** Keeps a reply's inspector record; answers what its owner's records weigh now. */
+type KeepRecord = (record: ReplyInspector) => Promise<number>;
+
 const isTerminal = (event: StreamEvent): boolean => event.type === 'done' || event.type === 'error';
 
 /** A sent request as the inspector keeps it: image bytes left out (see `withoutImageBytes`). */
@@ -28,34 +43,71 @@ function inspectorCopy(request: SentRequest): SentRequest {
   return request.body === null ? request : { ...request, body: withoutImageBytes(request.body) };
 }
 
-/** The stream run of a chat call, with the inspector's `request` and `exchange` events around it. */
-function inspectedChat(chat: ChatCall, stream: boolean): StreamRun {
+/** The record's keeper for a call that named where to keep it; `null`: the call keeps none. */
+function recordKeeper(store: ConversationStore, where: KeepDetailAs | undefined): KeepRecord | null {
+  return where ? (record) => store.saveDetail(where.id, where.messageId, record) : null;
+}
+
+/** What the stream's last batch says of the record: kept, with the owner's new total, or why not. */
+async function keptOutcome(saving: Promise<number>): Promise<StreamEvent> {
+  try {
+    return { type: 'detail-kept', detailBytes: await saving };
+  } catch (error) {
+    // A conversation deleted while its reply streamed: `not_found`, and nothing is left behind.
+    return { type: 'detail-failed', error: toAppError(error) };
+  }
+}
+
+/**
+ * The stream run of a chat call, its record kept by `keep` (if any; else `request` events show what went
+ * out) once the reply has ended. The record's write is queued in the store before the reply's last
+ * event is emitted (a `conversations.detail` asked after the end is answered after the write), and
+ * awaited only after that event: the end reaches the page without waiting for the disk. The outcome
+ * follows in the stream's last batch. A stopped stream's `done` comes from the stream manager after this
+ * run, so after the write; the page has shown the reply stopped since the user's click.
+ */
+function inspectedChat(chat: ChatCall, stream: boolean, keep: KeepRecord | null): StreamRun {
   return async ({ signal, emit }: StreamContext) => {
+    let request: SentRequest | null = null;
     // What the inspector shows of the request: the body as sent, less the bytes of its images.
     const recorder = createExchangeRecorder({
-      onRequest: (request) => emit({ type: 'request', request: inspectorCopy(request) }),
+      onRequest: (sent) => {
+        request = inspectorCopy(sent);
+        // A kept record holds it: the request (the whole conversation so far) need not go to the page too.
+        if (!keep) emit({ type: 'request', request });
+      },
     });
-    let logged = false;
-    const emitExchange = (): void => {
-      if (logged) return;
-      logged = true;
-      emit({ type: 'exchange', log: recorder.log() });
+    let saving: Promise<StreamEvent> | null = null;
+    /** Starts keeping the record, once: the request as last sent and what came back for it. */
+    const keepRecord = (): Promise<StreamEvent> | null => {
+      if (keep && !saving) {
+        const record: ReplyInspector = { request, exchange: recorder.log() };
+        // Not awaited here; an async call queues the write in the store before its first await.
+        saving = keptOutcome((async () => keep(record))());
+      }
+      return saving;
     };
     const call: CallOptions = { signal, observer: recorder.observer };
     try {
       if (!stream) {
         const events = eventsFromChatResult(await chat.whole(call));
-        emitExchange();
+        keepRecord();
         for (const event of events) emit(event);
         return;
       }
       for await (const event of chat.streamed(call)) {
-        if (isTerminal(event)) emitExchange();
+        if (isTerminal(event)) keepRecord();
         emit(event);
       }
+    } catch (error) {
+      // Reported here rather than by the stream manager after this run, so the write does not hold it back.
+      // After a stop the abort is no failure: the stream ends as `stopped`.
+      keepRecord();
+      if (!signal.aborted) emit({ type: 'error', error: toAppError(error) });
     } finally {
-      // A failed whole call, or a stream stopped before its terminal event: the log still goes out.
-      emitExchange();
+      // A stream stopped before its terminal event: the record is kept all the same.
+      const outcome = keepRecord();
+      if (outcome) emit(await outcome);
     }
   };
 }
@@ -88,11 +140,10 @@ function profileGateway(gateway: HandlerServices['gateway'], profileId: string |
   }
 }
 
-export function createChatHandlers({
-  gateway,
-  streams,
-  attachments,
-}: HandlerServices): HandlerGroup<ChatMethods> {
+export function createChatHandlers(services: HandlerServices): HandlerGroup<ChatMethods> {
+  const { gateway, streams, attachments } = services;
+  const conversations = conversationStoreOf(services);
+  const log = createLogger('chat');
   /**
    * The request as it goes out: its schema checked, and each image it names by reference (the renderer
    * never holds the bytes) read from the attachment store, in the shape its format wants.
@@ -102,7 +153,7 @@ export function createChatHandlers({
     return attachments.resolveImageRefs(request);
   };
   return {
-    'chat.responses': async ({ request: asked, stream, profileId }, { ownerId }) => {
+    'chat.responses': async ({ request: asked, stream, profileId, keepDetailAs }, { ownerId }) => {
       const request = await prepared(asked);
       const { client } = profileGateway(gateway, profileId);
       const run = inspectedChat(
@@ -111,11 +162,12 @@ export function createChatHandlers({
           streamed: (call) => client.streamResponses(request, call),
         },
         stream,
+        recordKeeper(conversations, keepDetailAs),
       );
       return { streamId: streams.start(ownerId, run) };
     },
 
-    'chat.completions': async ({ request: asked, stream, profileId }, { ownerId }) => {
+    'chat.completions': async ({ request: asked, stream, profileId, keepDetailAs }, { ownerId }) => {
       const request = await prepared(asked);
       const { client } = profileGateway(gateway, profileId);
       const run = inspectedChat(
@@ -124,11 +176,12 @@ export function createChatHandlers({
           streamed: (call) => client.streamChatCompletions(request, call),
         },
         stream,
+        recordKeeper(conversations, keepDetailAs),
       );
       return { streamId: streams.start(ownerId, run) };
     },
 
-    'chat.generateContent': async ({ request: asked, stream, profileId }, { ownerId }) => {
+    'chat.generateContent': async ({ request: asked, stream, profileId, keepDetailAs }, { ownerId }) => {
       const request = await prepared(asked);
       const { client } = profileGateway(gateway, profileId);
       const run = inspectedChat(
@@ -137,17 +190,32 @@ export function createChatHandlers({
           streamed: (call) => client.streamGenerateContent(request, call),
         },
         stream,
+        recordKeeper(conversations, keepDetailAs),
       );
       return { streamId: streams.start(ownerId, run) };
     },
 
     // Not a stream (one answer), but owned like one: cancellable, and gone with its window's page.
-    'chat.compact': async ({ callId, profileId, ...asked }, { ownerId }) => {
+    'chat.compact': async ({ callId, profileId, keepDetailAs, ...asked }, { ownerId }) => {
       const request = await attachments.resolveImageRefs(asked);
       const { client } = profileGateway(gateway, profileId);
+      const keep = recordKeeper(conversations, keepDetailAs);
       return streams.call(ownerId, callId, async (signal) => {
-        const result = await client.compact(request, { signal });
-        return { ...result, request: result.request && inspectorCopy(result.request) };
+        const recorder = createExchangeRecorder();
+        const result = await client.compact(request, { signal, observer: recorder.observer });
+        const sent = result.request && inspectorCopy(result.request);
+        // Only a compaction that succeeded has a marker to inspect. Queued before the answer goes out, so
+        // the conversation's save that follows it counts the record; not awaited (the answer says nothing
+        // of it: a failed write is logged, and the inspector says the record is not kept).
+        if (keep && !signal.aborted) {
+          void keptOutcome((async () => keep({ request: sent, exchange: recorder.log() }))()).then(
+            (outcome) => {
+              if (outcome.type === 'detail-failed' && outcome.error.code !== 'not_found')
+                log.warn('a compaction’s inspector record was not kept', outcome.error);
+            },
+          );
+        }
+        return { ...result, request: sent };
       });
     },
 

@@ -13,6 +13,7 @@ import {
 } from '../../services/conversation-export.ts';
 import {
   CONVERSATIONS_FOLDER,
+  type ConversationStore,
   createConversationStore,
   isComparison,
 } from '../../services/conversation-store.ts';
@@ -21,12 +22,25 @@ import type { HandlerGroup, HandlerServices } from './index.ts';
 
 type ConversationMethods = keyof typeof conversationsSchemas;
 
-export function createConversationHandlers({
-  dataDir,
-  dialogs,
-  settings,
-}: HandlerServices): HandlerGroup<ConversationMethods> {
-  const store = createConversationStore({ directory: join(dataDir, CONVERSATIONS_FOLDER) });
+const stores = new WeakMap<HandlerServices, ConversationStore>();
+
+/**
+ * The one conversation store of a set of handlers. The chat handlers keep replies' inspector records
+ * through it (`keepDetailAs`), so a record's write queues in turn with the conversation's saves and is
+ * refused once the conversation is deleted: a second store would keep neither promise.
+ */
+export function conversationStoreOf(services: HandlerServices): ConversationStore {
+  let store = stores.get(services);
+  if (!store) {
+    store = createConversationStore({ directory: join(services.dataDir, CONVERSATIONS_FOLDER) });
+    stores.set(services, store);
+  }
+  return store;
+}
+
+export function createConversationHandlers(services: HandlerServices): HandlerGroup<ConversationMethods> {
+  const { dialogs, settings } = services;
+  const store = conversationStoreOf(services);
   /** A column's profile by its name only (an export never carries a key, address or header value). */
   const profileName: ProfileNamer = (profileId) => {
     const { profiles, activeProfileId } = settings.state();
@@ -43,9 +57,6 @@ export function createConversationHandlers({
     'conversations.rename': ({ id, title }) => store.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: await store.remove(id) }),
     'conversations.detail': async ({ id, messageId }) => ({ detail: await store.detail(id, messageId) }),
-    'conversations.saveDetail': async ({ id, messageId, detail }) => ({
-      detailBytes: await store.saveDetail(id, messageId, detail),
-    }),
     'conversations.clearDetail': async ({ id }) => {
       await store.clearDetail(id);
       return { detailBytes: 0 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SCHEMA_CHARS } from '../../../src-preload/contract.ts';
-import { chatSettings, profileId } from '../../services/conversation-schema.ts';
+import { chatSettings, conversationId, messageId, profileId } from '../../services/conversation-schema.ts';
 import { MAX_TEXT, modelName, shortText } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -15,6 +15,12 @@ const chatCompletionsMessage = z.object({
   content: z.union([z.string().max(MAX_TEXT * 10), z.array(contentPart).max(1_000)]),
 });
 
+/**
+ * Where main keeps the reply's inspector record: ids as the conversation store takes them (a conversation
+ * id names a folder, so only its pattern passes), never a path or anything the page could aim elsewhere.
+ */
+const keepDetailAs = z.object({ id: conversationId, messageId });
+
 export const chatSchemas = {
   'chat.responses': z.object({
     request: z.object({
@@ -26,6 +32,7 @@ export const chatSchemas = {
     }),
     stream: z.boolean(),
     profileId: profileId.optional(),
+    keepDetailAs: keepDetailAs.optional(),
   }),
   'chat.completions': z.object({
     request: z.object({
@@ -35,6 +42,7 @@ export const chatSchemas = {
     }),
     stream: z.boolean(),
     profileId: profileId.optional(),
+    keepDetailAs: keepDetailAs.optional(),
   }),
   'chat.checkStructured': z.object({
     schema: z.string().max(MAX_SCHEMA_CHARS),
@@ -54,6 +62,7 @@ export const chatSchemas = {
     }),
     stream: z.boolean(),
     profileId: profileId.optional(),
+    keepDetailAs: keepDetailAs.optional(),
   }),
   'chat.compact': z.object({
     model: modelName,
@@ -62,6 +71,7 @@ export const chatSchemas = {
     previousResponseId: shortText.optional(),
     callId: shortText.optional(),
     profileId: profileId.optional(),
+    keepDetailAs: keepDetailAs.optional(),
   }),
   'chat.cancelCompact': z.object({ callId: shortText }),
 } satisfies SchemaGroup;

@@ -5,7 +5,6 @@ import {
   conversationSchema,
   conversationTitleInput,
   messageId,
-  replyInspector,
 } from '../../services/conversation-schema.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -19,6 +18,5 @@ export const conversationsSchemas = {
   'conversations.delete': z.object({ id: conversationId }),
   'conversations.export': z.object({ id: conversationId, format: z.enum(['md', 'json']) }),
   'conversations.detail': z.object({ id: conversationId, messageId }),
-  'conversations.saveDetail': z.object({ id: conversationId, messageId, detail: replyInspector }),
   'conversations.clearDetail': z.object({ id: conversationId }),
 } satisfies SchemaGroup;

@@ -10,8 +10,8 @@ import {
   type ConversationExportFormat,
   type ConversationSetup,
   type ConversationSummary,
+  type KeepDetailAs,
   type PlaygroundPrefs,
-  type ReplyInspector,
   type Result,
   type StructuredOutput,
 } from '../../../src-preload/contract.ts';
@@ -26,7 +26,6 @@ import { assembled, comparisonOf, frameOf } from '../panels/playground/compariso
 import {
   changeMessage,
   compactedConversation,
-  compactionDetail,
   compactProblem,
   editedConversation,
   failedReply,
@@ -34,7 +33,6 @@ import {
   lastModelOf,
   newConversation,
   regeneratedConversation,
-  replyDetail,
   replyPlaceholder,
   settledReply,
   streamingReply,
@@ -53,7 +51,7 @@ import {
 import { catalogueModelsOf } from '../store/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
-import { type StreamState, stoppedByUser } from '../store/streams.ts';
+import { type KeptDetail, type StreamState, stoppedByUser } from '../store/streams.ts';
 import { nextTask } from '../util/next-task.ts';
 import { toastError, toastSuccess } from './feedback.ts';
 import { clearPendingImages, pendingImages } from './images.ts';
@@ -277,10 +275,10 @@ const waitingSends = new Map<string, () => void>();
 
 /**
  * Resolves in a later task. A save hands main the whole conversation (a comparison: every column, with
- * 200 KB replies that is most of a megabyte to copy for IPC), and a reply's inspector record is hundreds of
- * KB: sent in the task that rendered the reply's end, they made it a long task (compare-stream bench,
- * traced: 50–64 ms of main-thread time at each column's end). A window going away sends them at once
- * (`flushPlayground`).
+ * 200 KB replies that is most of a megabyte to copy for IPC): sent in the task that rendered the reply's
+ * end, it made that a long task (compare-stream bench, traced: 50–64 ms of main-thread time at each
+ * column's end, a reply's inspector record then sent as well; main keeps those itself now). A window going
+ * away sends them at once (`flushPlayground`).
  */
 function inTaskOfItsOwn(key: string): Promise<void> {
   return new Promise((resolve) => {
@@ -482,7 +480,9 @@ export async function requestReply(current: Conversation): Promise<void> {
   const { structuredOutput } = current.settings;
   if (structuredOutput) live.structuredOutput = structuredOutput;
   store().setLiveReply(reply.id, live);
-  const result = await sendRequest(current);
+  // Main keeps the reply's inspector record where the conversation's are kept (a column's: under its comparison).
+  const keepDetailAs = { id: ownerOf(current.id), messageId: reply.id };
+  const result = await sendRequest(current, keepDetailAs);
   if (!result.ok) {
     stoppedHere.delete(reply.id);
     finishReply(reply.id, (message) => failedReply(message, result.error));
@@ -490,22 +490,26 @@ export async function requestReply(current: Conversation): Promise<void> {
   }
   const { streamId } = result.data;
   const running = playground().live[reply.id];
+  const kept = { conversationId: current.id, owner: keepDetailAs.id };
   if (!running) {
-    // Stopped meanwhile (its stream is still followed for the inspector's record), or its conversation
-    // went away (deleted): nothing to fill in.
+    // Stopped meanwhile, or its conversation went away (deleted, a removed column): nothing to fill in.
+    // Still followed, for what main says of the record it keeps.
     void call('stream.stop', { streamId });
-    if (stoppedHere.has(reply.id)) follow(reply.id, streamId);
+    follow(reply.id, streamId, kept);
     return;
   }
   updateLive(reply.id, { streamId });
   if (running.stopRequested) void call('stream.stop', { streamId });
-  follow(reply.id, streamId);
+  follow(reply.id, streamId, kept);
 }
 
-/** Hands the conversation's next request to main, in its format, for its profile's gateway. */
-function sendRequest(current: Conversation) {
+/**
+ * Hands the conversation's next request to main, in its format, for its profile's gateway; main keeps the
+ * reply's inspector record as `keepDetailAs` says.
+ */
+function sendRequest(current: Conversation, keepDetailAs: KeepDetailAs) {
   const { stream, profileId } = current;
-  const to = profileId === undefined ? {} : { profileId };
+  const to = profileId === undefined ? { keepDetailAs } : { profileId, keepDetailAs };
   switch (current.format) {
     case 'responses':
       return call('chat.responses', { request: responsesRequestFor(current), stream, ...to });
@@ -525,26 +529,33 @@ const liveOf = (replyId: string): LiveReply | null => playground().live[replyId]
 
 /**
  * Replies the user stopped, by id: ended on screen at the click, with what had arrived by then (see
- * `stopReply`). Their stream is still followed to its end, for the inspector's record, not for its text.
+ * `stopReply`). Their stream is still followed to its end, for what main says of its record, not for its text.
  */
 const stoppedHere = new Map<string, LiveReply>();
 
-/** Watches a reply's stream until it ends, then keeps what arrived in the conversation and saves it. */
-function follow(replyId: string, streamId: string): void {
+/** Whose a reply's inspector record is: the reply's conversation, and the owner main keeps it under. */
+interface RecordOf {
+  conversationId: string;
+  owner: string;
+}
+
+/**
+ * Watches a reply's stream: when it ends, keeps what arrived in the conversation and saves it; when main
+ * has said what became of the reply's inspector record (the stream's last batch, which may come a little
+ * after the end: main writes the record first), notes that.
+ */
+function follow(replyId: string, streamId: string, record: RecordOf): void {
+  let ended = false;
   const check = (stream: StreamState | undefined) => {
     if (!stream || stream.status === 'running') return;
+    if (!ended) {
+      ended = true;
+      replyEnded(replyId, stream);
+    }
+    if (!stream.closed) return;
     unsubscribe();
-    const stopped = stoppedHere.get(replyId);
-    stoppedHere.delete(replyId);
-    const live = liveOf(replyId) ?? stopped;
-    const detail = replyDetail(stream);
-    // Kept before the reply is saved, so the save's summary counts it in the conversation's detail.
-    if (live && detail) keepDetail(live.conversationId, replyId, detail);
-    if (stopped && detail) noteHasDetail(stopped.conversationId, replyId);
-    finishReply(replyId, (message) => settledReply(message, stream, live?.sentAt ?? 0));
     store().forgetStream(streamId);
-    if (!stopped && live?.structuredOutput && stream.status !== 'error' && stream.text !== '')
-      void checkStructured(live.conversationId, replyId, live.structuredOutput, stream.text);
+    recordKept(replyId, record, stream.detail);
   };
   const unsubscribe = useAppStore.subscribe((state, previous) => {
     const stream = state.streams[streamId];
@@ -552,6 +563,38 @@ function follow(replyId: string, streamId: string): void {
   });
   // Events may have arrived (even the end) before the id did; the streams slice kept them.
   check(store().streams[streamId]);
+}
+
+/** A reply whose stream has ended (unless it ended here already: stopped, or let go). */
+function replyEnded(replyId: string, stream: StreamState): void {
+  const live = liveOf(replyId);
+  if (!live) return;
+  // Main keeps a record of every reply it streamed; its write was queued before the end was sent, so
+  // the inspector, asking after this, reads it.
+  const hasDetail = stream.detail?.kept ?? true;
+  finishReply(replyId, (message) => settledReply(message, stream, live.sentAt, hasDetail));
+  if (live.structuredOutput && stream.status !== 'error' && stream.text !== '')
+    void checkStructured(live.conversationId, replyId, live.structuredOutput, stream.text);
+}
+
+/**
+ * What main did with a reply's record: the list row's size follows; a stopped reply (ended here before
+ * main had kept anything) now says it has one; a failure is said, unless its conversation was deleted
+ * meanwhile (main then keeps nothing: `not_found`).
+ */
+function recordKept(replyId: string, { conversationId, owner }: RecordOf, detail: KeptDetail | null): void {
+  const stopped = stoppedHere.get(replyId);
+  stoppedHere.delete(replyId);
+  if (!detail) return;
+  if (!detail.kept) {
+    if (detail.error.code !== 'not_found' && conversation(conversationId)) toastError(detail.error);
+    return;
+  }
+  noteDetailBytes(owner, detail.detailBytes);
+  if (stopped) noteHasDetail(conversationId, replyId);
+  // A removed column's reply: its comparison is saved again, which drops records of replies it no longer has.
+  else if (!conversation(conversationId) && owner !== conversationId && playground().comparisons[owner])
+    void saveConversation(owner);
 }
 
 /** A reply asked to follow a schema, checked against it once it has ended; the verdict is kept with it. */
@@ -596,7 +639,8 @@ function finishReply(replyId: string, settle: (message: AssistantMessage) => Ass
 
 /**
  * Stops a reply whose conversation is going away (a removed column, a deleted comparison): nothing of it is
- * kept, not even its inspector record, which would otherwise be saved under an id main no longer has.
+ * kept. Main refuses its inspector record once the comparison is deleted; a removed column's record is
+ * dropped when its comparison is saved again (`recordKept`).
  */
 export function letGo(replyId: string): void {
   askMainToStop(replyId);
@@ -616,8 +660,9 @@ export function stopReply(replyId: string): void {
   askMainToStop(replyId);
   const shown = live.streamId ? store().streams[live.streamId] : undefined;
   stoppedHere.set(replyId, live);
+  // Whether main kept a record is known once its stream has ended there (`noteHasDetail`).
   finishReply(replyId, (message) =>
-    settledReply(message, stoppedByUser(shown, performance.now()), live.sentAt),
+    settledReply(message, stoppedByUser(shown, performance.now()), live.sentAt, false),
   );
 }
 
@@ -627,7 +672,10 @@ function askMainToStop(replyId: string): void {
   else if (live) updateLive(replyId, { stopRequested: true });
 }
 
-/** A stopped reply's record came after it had ended here: the reply says it has one, and is saved so. */
+/**
+ * A stopped reply's record was kept after it had ended here: the reply says it has one, and is saved so
+ * (the save's summary also brings the list row's size up to date).
+ */
 function noteHasDetail(conversationId: string, replyId: string): void {
   const current = conversation(conversationId);
   const reply = current?.messages.find((message) => message.id === replyId);
@@ -739,11 +787,14 @@ export async function compactConversation(id: string): Promise<void> {
   if (!current || compactProblem(current, busy(current))) return;
   store().setNotice(id, null);
   store().setCompacting(id, true);
+  // Named before it runs: main keeps the compaction's inspector record under its marker.
+  const markerId = newId();
   // Named by its conversation (one compaction per conversation at a time), so Cancel can name it too.
   const result = await call('chat.compact', {
     ...compactRequestFor(current),
     callId: id,
     ...(current.profileId === undefined ? {} : { profileId: current.profileId }),
+    keepDetailAs: { id: ownerOf(id), messageId: markerId },
   });
   store().setCompacting(id, false);
   if (!result.ok) {
@@ -757,9 +808,8 @@ export async function compactConversation(id: string): Promise<void> {
   }
   // Compaction replaces the history as it was when asked; the composer is closed meanwhile.
   const latest = conversation(id) ?? current;
-  const markerId = newId();
   store().putConversation(compactedConversation(latest, result.data, markerId, nowIso()));
-  keepDetail(id, markerId, compactionDetail(result.data));
+  // Main kept its record before answering: this save's summary counts it.
   void saveConversation(id);
 }
 
@@ -882,22 +932,6 @@ function noteDetailBytes(id: string, detailBytes: number): void {
   store().updatePlayground({
     list: list.map((item) => (item.id === id ? { ...item, detailBytes } : item)),
   });
-}
-
-/**
- * Holds a reply's record here (the inspector shows it at once) and has main keep it, apart from the
- * conversation. A conversation deleted meanwhile refuses it: nothing to tell then.
- */
-function keepDetail(conversationId: string, messageId: string, detail: ReplyInspector): void {
-  store().setDetail(messageId, { status: 'kept', detail });
-  // A column's records are kept under its comparison: they go when it is deleted.
-  const id = ownerOf(conversationId);
-  void inTaskOfItsOwn(`detail:${messageId}`)
-    .then(() => call('conversations.saveDetail', { id, messageId, detail }))
-    .then((result) => {
-      if (result.ok) noteDetailBytes(id, result.data.detailBytes);
-      else if (result.error.code !== 'not_found' && conversation(conversationId)) toastError(result.error);
-    });
 }
 
 /** Asks main for a record the inspector shows, unless it is held here already (or being asked for). */

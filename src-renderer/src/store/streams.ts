@@ -3,8 +3,6 @@
 import type { StateCreator } from 'zustand';
 import {
   type AppError,
-  type ExchangeLog,
-  type SentRequest,
   STOPPED_STATUS,
   type StreamBatch,
   type StreamEvent,
@@ -33,14 +31,21 @@ export interface StreamState {
   error: AppError | null;
   /** Events seen so far; a cheap way for metrics to notice progress without reading the text. */
   eventCount: number;
-  /** The request as main sent it, and what came back raw (chat streams; for the inspector). */
-  request: SentRequest | null;
-  exchange: ExchangeLog | null;
+  /**
+   * A chat stream's inspector record, as main reports it after the reply's end: kept (main holds it; the
+   * inspector asks for it) or not. `null` until then, and for streams that keep none.
+   */
+  detail: KeptDetail | null;
   /** `performance.now()` when the first batch carrying text or reasoning arrived (time to first token). */
   firstContentAt: number | null;
-  /** `performance.now()` when the final batch arrived. */
+  /** `performance.now()` when the stream ended: its terminal event arrived, or its final batch. */
   endedAt: number | null;
+  /** The final batch has arrived: main sends nothing more (a chat stream's record outcome comes last). */
+  closed: boolean;
 }
+
+/** What main did with a reply's inspector record (`detail-kept` / `detail-failed`). */
+export type KeptDetail = { kept: true; detailBytes: number } | { kept: false; error: AppError };
 
 export interface JobProgress {
   jobId: string;
@@ -120,10 +125,10 @@ const emptyStream = (): StreamState => ({
   responseId: null,
   error: null,
   eventCount: 0,
-  request: null,
-  exchange: null,
+  detail: null,
   firstContentAt: null,
   endedAt: null,
+  closed: false,
 });
 
 /**
@@ -169,11 +174,13 @@ export function foldStreamBatch(
         next.result = event.data;
         break;
       case 'request':
-        // Each attempt (a retry) sends it again; the last one is what the gateway answered.
-        next.request = event.request;
+        // Main keeps the inspector's record itself (`keepDetailAs`); the page holds none of it.
         break;
-      case 'exchange':
-        next.exchange = event.log;
+      case 'detail-kept':
+        next.detail = { kept: true, detailBytes: event.detailBytes };
+        break;
+      case 'detail-failed':
+        next.detail = { kept: false, error: event.error };
         break;
       case 'done':
         // `stopped`: main ended it on the user's Stop; `cancelled`: the gateway's own word for it.
@@ -195,7 +202,9 @@ export function foldStreamBatch(
   next.eventCount += batch.events.length;
   // A final batch without a terminal event still ends the stream.
   if (batch.final && next.status === 'running') next.status = 'done';
-  if (batch.final) next.endedAt = now;
+  if (batch.final) next.closed = true;
+  // The end is when the terminal event came: a chat stream's last batch may follow with its record's outcome.
+  if (next.status !== 'running' && next.endedAt === null) next.endedAt = now;
   return next;
 }
 

@@ -13,13 +13,22 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SaveDialogRequest } from '../../../src-main/ipc/types.ts';
-import type { Comparison, Conversation, ReplyInspector } from '../../../src-preload/contract.ts';
+import type { Comparison, Conversation } from '../../../src-preload/contract.ts';
+import { startFakeGateway } from '../../fake-gateway/server.ts';
+import type { FakeGateway } from '../../fake-gateway/types.ts';
 import { assistantMessage, conversation, userMessage } from '../../support/conversation-fixtures.ts';
+import { keepReplyRecord } from '../../support/kept-records.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
 
 let t: TestLayer;
+let gateway: FakeGateway;
+
+beforeAll(async () => {
+  gateway = await startFakeGateway({ eventDelayMs: 0 });
+});
+afterAll(() => gateway.close());
 let home: string;
 let saveAnswer: string | null;
 let saveRequests: SaveDialogRequest[];
@@ -46,11 +55,6 @@ afterEach(() => {
 });
 
 const folder = () => join(t.dataDir, 'conversations');
-
-const RECORD: ReplyInspector = {
-  request: { method: 'POST', url: 'http://127.0.0.1:1/v1/chat/completions', headers: [], body: '{}' },
-  exchange: null,
-};
 
 /** A column answering the shared prompt in its own way. */
 function column(id: string, extra: Partial<Conversation>, reply: string): Conversation {
@@ -144,20 +148,15 @@ describe('a saved comparison', () => {
 
   it('keeps its columns’ inspector records under its id, and deletes them with it', async () => {
     await t.ok('comparisons.save', { comparison: comparison() });
-    const { detailBytes } = await t.ok('conversations.saveDetail', {
-      id: 'cmp-1',
-      messageId: 'col-b-a1',
-      detail: RECORD,
-    });
+    // A column's reply names its comparison as the place for its record.
+    const { kept, detailBytes } = await keepReplyRecord(t, gateway, 'cmp-1', 'col-b-a1');
+    expect(kept).toBe(true);
     expect(detailBytes).toBeGreaterThan(0);
-    expect(await t.ok('conversations.detail', { id: 'cmp-1', messageId: 'col-b-a1' })).toEqual({
-      detail: RECORD,
-    });
+    const { detail } = await t.ok('conversations.detail', { id: 'cmp-1', messageId: 'col-b-a1' });
+    expect(detail).toMatchObject({ request: { url: `${gateway.baseUrl}/v1/responses` } });
     // A save of the comparison keeps the records of replies any column still has.
     await t.ok('comparisons.save', { comparison: comparison() });
-    expect(await t.ok('conversations.detail', { id: 'cmp-1', messageId: 'col-b-a1' })).toEqual({
-      detail: RECORD,
-    });
+    expect(await t.ok('conversations.detail', { id: 'cmp-1', messageId: 'col-b-a1' })).toEqual({ detail });
     const listed = (await t.ok('conversations.list', {})).conversations[0]!;
     expect(listed.detailBytes).toBe(detailBytes);
 

@@ -7,28 +7,37 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SaveDialogRequest } from '../../../src-main/ipc/types.ts';
 import {
   type Conversation,
   type ConversationExportFormat,
   MAX_TITLE_LENGTH,
-  type ReplyInspector,
 } from '../../../src-preload/contract.ts';
+import { startFakeGateway } from '../../fake-gateway/server.ts';
+import type { FakeGateway } from '../../fake-gateway/types.ts';
 import {
   assistantMessage,
   compactionMarker,
   conversation,
   userMessage,
 } from '../../support/conversation-fixtures.ts';
+import { keepCompactionRecord, keepReplyRecord } from '../../support/kept-records.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
 
 let t: TestLayer;
+let gateway: FakeGateway;
 let home: string;
+
+beforeAll(async () => {
+  gateway = await startFakeGateway({ eventDelayMs: 0 });
+});
+afterAll(() => gateway.close());
 let saveAnswer: string | null;
 let saveRequests: SaveDialogRequest[];
 
@@ -54,37 +63,6 @@ afterEach(() => {
 });
 
 const folder = () => join(t.dataDir, 'conversations');
-
-/** The inspector's records of `fullConversation()`'s compaction and reply, as the renderer saves them. */
-const COMPACTION_RECORD: ReplyInspector = {
-  request: {
-    method: 'POST',
-    url: 'http://127.0.0.1:1/v1/responses/compact',
-    headers: [['authorization', 'Bearer $GATEWAY_API_KEY']],
-    body: '{"model":"gpt-5-mini"}',
-  },
-  exchange: null,
-};
-const REPLY_RECORD: ReplyInspector = {
-  request: {
-    method: 'POST',
-    url: 'http://127.0.0.1:1/v1/responses',
-    headers: [
-      ['content-type', 'application/json'],
-      ['authorization', 'Bearer $GATEWAY_API_KEY'],
-    ],
-    body: '{"model":"gpt-5-mini","stream":true}',
-  },
-  exchange: {
-    status: 200,
-    requestId: 'req_1',
-    contentType: 'text/event-stream',
-    events: [{ atMs: 12.5, event: 'response.output_text.delta', data: '{"delta":"Server"}' }],
-    omittedEvents: 0,
-    body: null,
-    bodyTruncated: false,
-  },
-};
 
 /** A conversation with everything a real one holds: reasoning, an inspector, a compaction, a failure. */
 function fullConversation(): Conversation {
@@ -113,11 +91,18 @@ function fullConversation(): Conversation {
   });
 }
 
-/** What the Playground does as the compaction and the reply of `fullConversation()` end. */
+/** What main keeps as the compaction and the reply of `fullConversation()` end. */
 async function keepRecords(id: string): Promise<void> {
-  await t.ok('conversations.saveDetail', { id, messageId: 'marker-1', detail: COMPACTION_RECORD });
-  await t.ok('conversations.saveDetail', { id, messageId: 'reply-1', detail: REPLY_RECORD });
+  await keepCompactionRecord(t, gateway, id, 'marker-1');
+  await keepReplyRecord(t, gateway, id, 'reply-1');
 }
+
+/** Bytes of the records kept for a conversation, on disk. */
+const recordBytesOf = (id: string) =>
+  readdirSync(join(t.dataDir, 'inspector', id)).reduce(
+    (sum, name) => sum + statSync(join(t.dataDir, 'inspector', id, name)).size,
+    0,
+  );
 
 describe('saving, listing, opening', () => {
   it('round-trips a whole conversation and lists it with its title and preview', async () => {
@@ -141,15 +126,18 @@ describe('saving, listing, opening', () => {
     });
     expect(await t.ok('conversations.list', {})).toEqual({ conversations: [summary], movedAside: 0 });
     expect(readdirSync(folder())).toEqual([`${saved.id}.json`]);
-    // The inspector's records come back on demand, whole; the conversation's file holds none of them.
-    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'reply-1' })).toEqual({
-      detail: REPLY_RECORD,
+    // The inspector's records come back on demand; the conversation's file holds none of them.
+    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'reply-1' })).toMatchObject({
+      detail: {
+        request: { url: `${gateway.baseUrl}/v1/responses` },
+        exchange: { status: 200, contentType: expect.stringMatching(/event-stream/) },
+      },
     });
-    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'marker-1' })).toEqual({
-      detail: COMPACTION_RECORD,
+    expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'marker-1' })).toMatchObject({
+      detail: { request: { url: `${gateway.baseUrl}/v1/responses/compact` }, exchange: { status: 200 } },
     });
-    expect(summary.detailBytes).toBeGreaterThan(JSON.stringify(REPLY_RECORD).length);
-    expect(readFileSync(join(folder(), `${saved.id}.json`), 'utf8')).not.toContain('req_1');
+    expect(summary.detailBytes).toBe(recordBytesOf(saved.id));
+    expect(readFileSync(join(folder(), `${saved.id}.json`), 'utf8')).not.toContain('event-stream');
   });
 
   it('searches titles and text, every word', async () => {
@@ -227,24 +215,18 @@ describe('inspector records (kept apart from the conversation)', () => {
     await t.ok('conversations.delete', { id: saved.id });
     expect(existsSync(join(records(), saved.id))).toBe(false);
     // A reply of the deleted chat ending now leaves no record behind either.
-    expect(
-      await t.call('conversations.saveDetail', { id: saved.id, messageId: 'late', detail: REPLY_RECORD }),
-    ).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await keepReplyRecord(t, gateway, saved.id, 'late')).toEqual({ kept: false, detailBytes: 0 });
     expect(existsSync(join(records(), saved.id))).toBe(false);
   });
 
-  it('refuses a record that is not one, and ids that could name a path', async () => {
-    const broken = { request: { method: 'POST' }, exchange: null } as never;
-    for (const input of [
-      { id: 'conv-1', messageId: 'a', detail: broken },
-      { id: '../x', messageId: 'a', detail: REPLY_RECORD },
-      { id: 'conv-1', messageId: '', detail: REPLY_RECORD },
-    ]) {
-      expect(await t.call('conversations.saveDetail', input)).toMatchObject({
-        ok: false,
-        error: { code: 'invalid_input' },
-      });
-    }
+  it('cannot be written by the page: only main keeps them, as replies end', async () => {
+    const record = { request: null, exchange: null };
+    expect(
+      await t.call(
+        'conversations.saveDetail' as never,
+        { id: 'conv-1', messageId: 'a', detail: record } as never,
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
     expect(existsSync(records())).toBe(false);
   });
 });

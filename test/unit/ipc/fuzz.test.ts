@@ -473,6 +473,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
         store: false,
       },
       stream: false,
+      keepDetailAs: { id: 'conv-1', messageId: 'a-1' },
     },
     'chat.generateContent': {
       request: {
@@ -500,6 +501,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
       instructions: 'short',
       previousResponseId: 'r',
       callId: 'c1',
+      keepDetailAs: { id: 'conv-1', messageId: 'm-1' },
     },
     'chat.cancelCompact': { callId: 'c1' },
     'chat.pickImages': undefined,
@@ -525,19 +527,6 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'conversations.delete': { id: 'conv-1' },
     'conversations.export': { id: 'conv-1', format: 'md' },
     'conversations.detail': { id: 'conv-1', messageId: 'a-1' },
-    'conversations.saveDetail': {
-      id: 'conv-1',
-      messageId: 'a-1',
-      detail: {
-        request: {
-          method: 'POST',
-          url: 'https://example.com/v1/responses',
-          headers: [['a', 'b']],
-          body: '{}',
-        },
-        exchange: null,
-      },
-    },
     'conversations.clearDetail': { id: 'conv-1' },
     'stream.stop': { streamId: 'stream-1' },
     'shell.openExternal': { url: 'https://example.com/' },
@@ -567,6 +556,12 @@ function otherValidInputs(method: MethodName): unknown[] {
     'chat.responses': [
       { request: { model: 'gpt-5-mini', input: 'hi' }, stream: true },
       { request: { model: 'gpt-5-mini', input: 'hi' }, stream: true, profileId: 'no-such-profile' },
+      // Main keeps the record where the page says: a streamed reply's, stopped or failed, under an id.
+      {
+        request: { model: 'gpt-5-mini', input: 'hi' },
+        stream: true,
+        keepDetailAs: { id: 'conv-1', messageId: 'a-2' },
+      },
     ],
     'chat.completions': [
       {

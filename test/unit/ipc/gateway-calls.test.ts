@@ -1,9 +1,13 @@
 // Every gateway capability through the real IPC layer (choke point → handlers → stream manager →
 // gateway client) against the fake gateway: what the renderer would receive.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ExchangeLog,
   KEY_PLACEHOLDER,
+  type ReplyInspector,
+  type Result,
   type SentRequest,
   type StreamBatch,
   type StreamEvent,
@@ -41,8 +45,15 @@ async function finished(streamId: string): Promise<StreamEvent[]> {
 const textOf = (events: StreamEvent[]) => events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('');
 const requestsOf = (events: StreamEvent[]): SentRequest[] =>
   events.flatMap((e) => (e.type === 'request' ? [e.request] : []));
-const exchangesOf = (events: StreamEvent[]): ExchangeLog[] =>
-  events.flatMap((e) => (e.type === 'exchange' ? [e.log] : []));
+/** Where these tests ask main to keep a reply's inspector record: a conversation as the Playground names it. */
+const KEPT_UNDER = 'conv-inspected';
+const keepAs = (messageId: string) => ({ keepDetailAs: { id: KEPT_UNDER, messageId } });
+/** The record main kept of a reply, read back as the inspector does. */
+async function keptRecord(messageId: string): Promise<ReplyInspector | null> {
+  return (await t.ok('conversations.detail', { id: KEPT_UNDER, messageId })).detail;
+}
+const keptLog = async (messageId: string): Promise<ExchangeLog | null> =>
+  (await keptRecord(messageId))?.exchange ?? null;
 /** The event types, with runs of deltas folded into one entry (to read the order of the rest). */
 const shapeOf = (events: StreamEvent[]) =>
   events.map((e) => e.type).filter((type, i, all) => type !== 'text-delta' || all[i - 1] !== 'text-delta');
@@ -85,10 +96,11 @@ describe('chat through the IPC layer', () => {
     const { streamId } = await t.ok('chat.responses', {
       request: { model: 'gpt-5-mini', input: 'Hi' },
       stream: false,
+      ...keepAs('whole'),
     });
     const events = await finished(streamId);
     expect(textOf(events)).toBe('Whole reply.');
-    const exchange = exchangesOf(events)[0];
+    const exchange = await keptLog('whole');
     expect(JSON.parse(exchange?.body ?? '')).toMatchObject({ object: 'response' });
     expect(exchange).toMatchObject({ status: 200, contentType: expect.stringMatching(/json/), events: [] });
   });
@@ -135,35 +147,60 @@ describe('chat through the IPC layer', () => {
     });
   });
 
-  it('compacts a conversation', async () => {
+  it('compacts a conversation, main keeping its record under the marker the call names', async () => {
     const result = await t.ok('chat.compact', {
       model: 'gpt-5-mini',
       input: [{ role: 'user', content: 'Remember the number 7.' }],
+      ...keepAs('marker'),
     });
     expect(result.output.at(-1)).toMatchObject({ type: 'compaction' });
     expect(result.request).toMatchObject({
       url: `${gateway.baseUrl}/v1/responses/compact`,
       body: JSON.stringify(gateway.requests.at(-1)?.json),
     });
+    // Read in turn after its write: the record is there as soon as the answer is.
+    const record = await keptRecord('marker');
+    expect(record?.request).toEqual(result.request);
+    expect(record?.exchange).toMatchObject({ status: 200, contentType: expect.stringMatching(/json/) });
+    expect(JSON.parse(record?.exchange?.body ?? '')).toMatchObject({ output: result.output });
+  });
+
+  it('keeps no record of a compaction the gateway refused', async () => {
+    const refused = await t.call('chat.compact', {
+      model: 'no-such-model',
+      input: 'hi',
+      ...keepAs('refused'),
+    });
+    expect(refused.ok).toBe(false);
+    expect(await keptRecord('refused')).toBeNull();
   });
 });
 
 describe('the inspector', () => {
-  it('gets the request as sent first, and the raw event log once, just before the end', async () => {
+  it('is kept by main, the request as sent and the raw event log; the last batch only says so', async () => {
     gateway.setChatReply({ text: 'Inspect me, please.', chunkSize: 3 });
     const { streamId } = await t.ok('chat.responses', {
       request: { model: 'gpt-5-mini', input: 'Hi', settings: { temperature: 0.2 } },
       stream: true,
+      ...keepAs('inspected'),
     });
     const events = await finished(streamId);
-    expect(shapeOf(events)).toEqual(['request', 'text-delta', 'usage', 'exchange', 'done']);
+    expect(shapeOf(events)).toEqual(['text-delta', 'usage', 'done', 'detail-kept']);
+    // The record stayed in main: what the page got of it is its size.
+    const kept = events.find((e) => e.type === 'detail-kept');
+    const onDisk = readdirSync(join(t.dataDir, 'inspector', KEPT_UNDER)).map(
+      (name) => statSync(join(t.dataDir, 'inspector', KEPT_UNDER, name)).size,
+    );
+    expect(kept).toEqual({ type: 'detail-kept', detailBytes: onDisk[0] });
+    expect(JSON.stringify(events)).not.toContain('response.completed');
+    expect(JSON.stringify(events)).not.toContain('temperature');
 
-    const [request] = requestsOf(events);
+    const record = await keptRecord('inspected');
+    const request = record?.request;
     expect(request).toMatchObject({ method: 'POST', url: `${gateway.baseUrl}/v1/responses` });
     expect(request?.headers).toContainEqual(['authorization', `Bearer ${KEY_PLACEHOLDER}`]);
     expect(request?.body).toBe(JSON.stringify(gateway.requests.at(-1)?.json));
-
-    const [log] = exchangesOf(events);
+    const log = record?.exchange;
     expect(log).toMatchObject({
       status: 200,
       contentType: expect.stringMatching(/event-stream/),
@@ -180,51 +217,149 @@ describe('the inspector', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it('shows the vendor header masked on a content-generation request, and its raw chunks', async () => {
+  it('a record asked for the moment the end reaches the page is read, though its write may still run', async () => {
+    // As the inspector open on a streaming reply does: it asks in the very task the end arrives in.
+    let asked: Promise<Result<{ detail: ReplyInspector | null }>> | null = null;
+    const page: TestLayer = createTestLayer({
+      overrides: {
+        emit: (_owner, event, payload) => {
+          const ended =
+            event === 'stream.batch' && (payload as StreamBatch).events.some((e) => e.type === 'done');
+          if (ended && asked === null)
+            asked = page.call('conversations.detail', { id: KEPT_UNDER, messageId: 'at-once' });
+        },
+      },
+    });
+    try {
+      await page.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
+      gateway.setChatReply({ text: 'Read me at once.', chunkSize: 4 });
+      await page.ok('chat.responses', {
+        request: { model: 'gpt-5-mini', input: 'Hi' },
+        stream: true,
+        ...keepAs('at-once'),
+      });
+      await expect.poll(() => asked !== null, { timeout: 10_000 }).toBe(true);
+      const result = await asked!;
+      expect(result.ok && result.data.detail?.exchange?.events.at(-1)?.event).toBe('response.completed');
+    } finally {
+      page.close();
+    }
+  });
+
+  it('keeps no record when the call names no place for it, and shows the page what went out instead', async () => {
+    gateway.setChatReply({ text: 'Nothing kept.' });
+    const { streamId } = await t.ok('chat.responses', {
+      request: { model: 'gpt-5-mini', input: 'Hi' },
+      stream: true,
+    });
+    const events = await finished(streamId);
+    expect(shapeOf(events)).toEqual(['request', 'text-delta', 'usage', 'done']);
+    expect(requestsOf(events)[0]?.body).toBe(JSON.stringify(gateway.requests.at(-1)?.json));
+    expect(existsSync(join(t.dataDir, 'inspector'))).toBe(false);
+  });
+
+  it('shows the vendor header masked on a content-generation request, and keeps its raw chunks', async () => {
     gateway.setChatReply({ text: 'Content here.' });
     const { streamId } = await t.ok('chat.generateContent', {
       request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
       stream: true,
+      ...keepAs('content'),
     });
     const events = await finished(streamId);
-    const [request] = requestsOf(events);
+    const request = (await keptRecord('content'))?.request;
     expect(request?.url).toBe(
       `${gateway.baseUrl}/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse`,
     );
     expect(request?.headers).toContainEqual(['x-vendor-api-key', KEY_PLACEHOLDER]);
     expect(request?.headers.some(([name]) => name === 'authorization')).toBe(false);
-    const [log] = exchangesOf(events);
-    expect(log?.events.length).toBeGreaterThan(0);
-    expect(exchangesOf(events)).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'detail-kept')).toHaveLength(1);
+    expect((await keptLog('content'))?.events.length).toBeGreaterThan(0);
   });
 
-  it('still gets the log when the user stops the reply', async () => {
+  it('still keeps the log when the user stops the reply', async () => {
     gateway.setChatReply({ text: 'word '.repeat(2_000), chunkSize: 5 });
     gateway.setEventDelay(5);
     const { streamId } = await t.ok('chat.responses', {
       request: { model: 'gpt-5-mini', input: 'Hi' },
       stream: true,
+      ...keepAs('stopped'),
     });
     await expect.poll(() => textOf(batchesOf(streamId).flatMap((b) => b.events)).length).toBeGreaterThan(20);
     await t.ok('stream.stop', { streamId });
     const events = await finished(streamId);
-    expect(shapeOf(events)).toEqual(['request', 'text-delta', 'exchange', 'done']);
+    expect(shapeOf(events)).toEqual(['text-delta', 'detail-kept', 'done']);
     expect(events.at(-1)).toEqual({ type: 'done', status: 'stopped' });
-    expect(exchangesOf(events)[0]?.events.length).toBeGreaterThan(1);
+    const log = await keptLog('stopped');
+    expect(log?.events.length).toBeGreaterThan(1);
+    // What it kept is what arrived before the stop: never the end the gateway did not get to send.
+    expect(log?.events.some((e) => e.event === 'response.completed')).toBe(false);
   });
 
-  it('still gets the log when the gateway refuses, with the error answer’s status and body', async () => {
+  it('still keeps the log when the window goes away mid-reply (nothing waits in the page to be sent)', async () => {
+    gateway.setChatReply({ text: 'word '.repeat(2_000), chunkSize: 5 });
+    gateway.setEventDelay(5);
+    await t.ok('chat.responses', {
+      request: { model: 'gpt-5-mini', input: 'Hi' },
+      stream: true,
+      ...keepAs('window-closed'),
+    });
+    await expect.poll(() => gateway.activeRequests).toBe(1);
+    t.layer.closeOwner(1);
+    await expect.poll(() => keptLog('window-closed'), { timeout: 5_000 }).not.toBeNull();
+    expect((await keptLog('window-closed'))?.status).toBe(200);
+  });
+
+  it('still keeps the log when the gateway refuses, with the error answer’s status and body', async () => {
     for (const stream of [true, false]) {
+      const messageId = `refused-${stream}`;
       const { streamId } = await t.ok('chat.responses', {
         request: { model: 'no-such-model', input: 'Hi' },
         stream,
+        ...keepAs(messageId),
       });
       const events = await finished(streamId);
-      expect(shapeOf(events)).toEqual(['request', 'exchange', 'error']);
-      const [log] = exchangesOf(events);
+      expect(shapeOf(events)).toEqual(['error', 'detail-kept']);
+      const log = await keptLog(messageId);
       expect(log?.status).toBeGreaterThanOrEqual(400);
       expect(log?.body).toContain('no-such-model');
     }
+  });
+
+  it('keeps nothing for a conversation deleted while its reply streamed, and the reply still ends', async () => {
+    gateway.setChatReply({ text: 'word '.repeat(400), chunkSize: 5 });
+    gateway.setEventDelay(5);
+    const { streamId } = await t.ok('chat.responses', {
+      request: { model: 'gpt-5-mini', input: 'Hi' },
+      stream: true,
+      ...keepAs('orphan'),
+    });
+    await expect.poll(() => textOf(batchesOf(streamId).flatMap((b) => b.events)).length).toBeGreaterThan(20);
+    await t.ok('conversations.delete', { id: KEPT_UNDER });
+    const events = await finished(streamId);
+    expect(textOf(events)).toBe('word '.repeat(400));
+    expect(events.filter((e) => e.type === 'done' || e.type === 'error')).toMatchObject([
+      { type: 'done', status: 'completed' },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'detail-failed', error: { code: 'not_found' } });
+    expect(existsSync(join(t.dataDir, 'inspector', KEPT_UNDER))).toBe(false);
+  });
+
+  it('refuses a place for the record that is not a conversation’s and a reply’s id, and sends nothing', async () => {
+    for (const keepDetailAs of [
+      { id: '../prefs', messageId: 'a' },
+      { id: 'a/b', messageId: 'a' },
+      { id: KEPT_UNDER, messageId: '' },
+      { id: KEPT_UNDER, messageId: 'x'.repeat(201) },
+      { id: KEPT_UNDER },
+    ]) {
+      const result = await t.call('chat.responses', {
+        request: { model: 'gpt-5-mini', input: 'Hi' },
+        stream: true,
+        keepDetailAs,
+      } as never);
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+    expect(gateway.requests.filter((r) => r.path === '/v1/responses')).toEqual([]);
   });
 });
 
@@ -259,29 +394,46 @@ describe('the key never reaches the renderer', () => {
     // The key echoed in every text delta's SSE data and in the whole JSON body.
     gateway.setChatReply({ text: `Echo ${gateway.apiKey} echo.`, chunkSize: 400 });
     const calls = [
-      () => t.ok('chat.responses', { request: { model: 'gpt-5-mini', input: 'Hi' }, stream: true }),
-      () => t.ok('chat.responses', { request: { model: 'gpt-5-mini', input: 'Hi' }, stream: false }),
-      () =>
+      (id: string) =>
+        t.ok('chat.responses', {
+          request: { model: 'gpt-5-mini', input: 'Hi' },
+          stream: true,
+          ...keepAs(id),
+        }),
+      (id: string) =>
+        t.ok('chat.responses', {
+          request: { model: 'gpt-5-mini', input: 'Hi' },
+          stream: false,
+          ...keepAs(id),
+        }),
+      (id: string) =>
         t.ok('chat.generateContent', {
           request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
           stream: true,
+          ...keepAs(id),
         }),
-      () =>
+      (id: string) =>
         t.ok('chat.generateContent', {
           request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] },
           stream: false,
+          ...keepAs(id),
         }),
     ];
-    for (const start of calls) {
-      const events = await finished((await start()).streamId);
-      const [request] = requestsOf(events);
-      const [log] = exchangesOf(events);
+    for (const [index, start] of calls.entries()) {
+      await finished((await start(`echo-${index}`)).streamId);
+      const request = (await keptRecord(`echo-${index}`))?.request;
+      const log = await keptLog(`echo-${index}`);
       const auth = request?.headers.find(([name]) => name === 'authorization' || name === 'x-vendor-api-key');
       expect(auth?.[1]).toMatch(/^(Bearer )?\$GATEWAY_API_KEY$/);
       const raw = log?.body ?? log?.events.map((e) => e.data).join('\n') ?? '';
       expect(raw).toContain('[key hidden]');
     }
     expect(JSON.stringify([t.results, t.events])).not.toContain(gateway.apiKey);
+    // Nor is it in the records main wrote.
+    const folder = join(t.dataDir, 'inspector', KEPT_UNDER);
+    const written = readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8'));
+    expect(written).toHaveLength(calls.length);
+    for (const text of written) expect(text).not.toContain(gateway.apiKey);
   });
 });
 

@@ -1,16 +1,25 @@
-// Issue 14, item 8, at the IPC boundary: inspector records reach main only through their own call
-// (`conversations.saveDetail`), never inline in a conversation the renderer saves; an export carries the
+// Issue 14, item 8, at the IPC boundary: inspector records are kept by main alone, as replies end (issue
+// 17: `keepDetailAs`), never inline in a conversation the renderer saves; an export carries the
 // conversation as it reads, without the store's bookkeeping; a record that cannot be read right now is a
 // failure the inspector can try again, not a record "no longer kept". Real IPC layer, real temp data folder.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordName } from '../../../src-main/services/inspector-detail-store.ts';
 import type { Conversation, ReplyInspector } from '../../../src-preload/contract.ts';
+import { startFakeGateway } from '../../fake-gateway/server.ts';
+import type { FakeGateway } from '../../fake-gateway/types.ts';
 import { assistantMessage, conversation, userMessage } from '../../support/conversation-fixtures.ts';
+import { keepReplyRecord } from '../../support/kept-records.ts';
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
 
 let t: TestLayer;
+let gateway: FakeGateway;
+
+beforeAll(async () => {
+  gateway = await startFakeGateway({ eventDelayMs: 0 });
+});
+afterAll(() => gateway.close());
 let exportTo: string;
 
 beforeEach(() => {
@@ -21,6 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
+/** An inline record, as an older build's file held one. */
 const RECORD: ReplyInspector = {
   request: {
     method: 'POST',
@@ -50,7 +60,7 @@ describe('conversations.save', () => {
 describe('conversations.export as JSON', () => {
   it('holds the conversation without the store’s `hasDetail` marks (and without the records)', async () => {
     const { chat, reply } = chatWithReply();
-    await t.ok('conversations.saveDetail', { id: chat.id, messageId: reply.id, detail: RECORD });
+    await keepReplyRecord(t, gateway, chat.id, reply.id);
     await t.ok('conversations.save', { conversation: chat });
     await t.ok('conversations.export', { id: chat.id, format: 'json' });
     const text = readFileSync(exportTo, 'utf8');
@@ -63,8 +73,10 @@ describe('conversations.export as JSON', () => {
 describe('conversations.detail', () => {
   it('a record that cannot be read now is a failure (to try again), and reads once it can', async () => {
     const { chat, reply } = chatWithReply();
-    await t.ok('conversations.saveDetail', { id: chat.id, messageId: reply.id, detail: RECORD });
+    await keepReplyRecord(t, gateway, chat.id, reply.id);
     await t.ok('conversations.save', { conversation: chat });
+    const { detail: record } = await t.ok('conversations.detail', { id: chat.id, messageId: reply.id });
+    expect(record?.request?.url).toBe(`${gateway.baseUrl}/v1/responses`);
     // A folder in the record's place: reading it fails (EISDIR), as a locked or failing file would.
     const path = join(t.dataDir, 'inspector', chat.id, recordName(reply.id));
     const kept = readFileSync(path);
@@ -76,7 +88,7 @@ describe('conversations.detail', () => {
     rmSync(path, { recursive: true });
     writeFileSync(path, kept);
     expect(await t.ok('conversations.detail', { id: chat.id, messageId: reply.id })).toEqual({
-      detail: RECORD,
+      detail: record,
     });
   });
 });

@@ -39,7 +39,6 @@ import {
 } from '../../../src-renderer/src/panels/playground/conversation-edits.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
-import { streamedExchangeLog } from '../../support/conversation-fixtures.ts';
 
 type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -72,7 +71,6 @@ const answer: Answer = (method, input) => {
       ok: true,
       data: { ...summaryOf((input as { conversation: Conversation }).conversation.id), kind: 'conversation' },
     };
-  if (method === 'conversations.saveDetail') return { ok: true, data: { detailBytes: 10 } };
   if (method === 'conversations.delete') return { ok: true, data: { deleted: true } };
   return { ok: true, data: {} };
 };
@@ -178,13 +176,18 @@ describe('a comparison', () => {
         },
         { type: 'text-delta', text: 'The moon.' },
         { type: 'done', status: 'stop' },
+        { type: 'detail-kept', detailBytes: 10 },
       ],
       final: true,
     });
     await settle();
-    expect(lastMessage(column(1))).toMatchObject({ state: 'done', text: 'The moon.' });
-    const detail = calls.find((c) => c.method === 'conversations.saveDetail')!.input as { id: string };
-    expect(detail.id).toBe(frame().id);
+    expect(lastMessage(column(1))).toMatchObject({ state: 'done', text: 'The moon.', hasDetail: true });
+    // Main keeps each column's record under the comparison's id, as the request told it.
+    const asked = chatCalls().map(
+      (c) => (c.input as { keepDetailAs: { id: string; messageId: string } }).keepDetailAs,
+    );
+    expect(asked.map((where) => where.id)).toEqual([frame().id, frame().id]);
+    expect(asked[1]!.messageId).toBe(lastMessage(column(1)).id);
     expect(
       saved()
         .at(-1)!
@@ -221,18 +224,14 @@ describe('a comparison', () => {
     deliver(first!, {
       events: [
         { type: 'text-delta', text: ' and' },
-        {
-          type: 'exchange',
-          log: streamedExchangeLog(),
-        },
         { type: 'done', status: 'stopped' },
+        { type: 'detail-kept', detailBytes: 10 },
       ],
       final: true,
     });
     await settle();
     expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: 'Tides follow', hasDetail: true });
-    // Its record is kept for the inspector, and nothing of its stream is left behind.
-    expect(calls.filter((c) => c.method === 'conversations.saveDetail')).toHaveLength(1);
+    // Main kept its record for the inspector, and nothing of its stream is left behind.
     expect(useAppStore.getState().streams[first!]).toBeUndefined();
     // The other column goes on.
     expect(lastMessage(column(1)).state).toBe('streaming');

@@ -2,6 +2,7 @@
 // reply's stream lands in the conversation (kept on Stop, marked interrupted when read back).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  type AssistantMessage,
   BRIDGE_KEY,
   type Conversation,
   DEFAULT_PREFS,
@@ -13,6 +14,7 @@ import {
   chooseModel,
   compactConversation,
   editAndResend,
+  ensureDetail,
   ensurePlaygroundReady,
   flushPlayground,
   newChat,
@@ -334,8 +336,14 @@ describe('compaction', () => {
       tokensAfter: 8,
     });
     expect(state().compacting).toEqual({});
+    // Main keeps its inspector record under the marker, named before the call; the page sends none.
+    expect(calls.find((c) => c.method === 'chat.compact')!.input).toMatchObject({
+      callId: id,
+      keepDetailAs: { id, messageId: active().messages[0]!.id },
+    });
     await settle();
-    expect(savedConversations().at(-1)!.messages[0]!.role).toBe('compaction');
+    expect(savedConversations().at(-1)!.messages[0]).toMatchObject({ role: 'compaction', hasDetail: true });
+    expect(calls.map((c) => c.method)).not.toContain('conversations.saveDetail');
   });
 
   it('a channel without compaction is said plainly, and the history is left as it was', async () => {
@@ -361,38 +369,112 @@ describe('compaction', () => {
   });
 });
 
-describe('the inspector’s record of a reply (issue 14, item 8)', () => {
-  it('goes to main on its own, once, and the conversation saved holds none of it', async () => {
+describe('the inspector’s record of a reply (issue 14, item 8; kept by main, issue 17)', () => {
+  const listed = (id: string, detailBytes: number) =>
+    useAppStore.getState().updatePlayground({
+      list: [{ ...summary(active()), id, kind: 'conversation', detailBytes }],
+    });
+
+  it('is kept by main where the request names; the page only hears that it was, and reads it on opening', async () => {
     const id = startChat('Hello?');
     await settle();
-    const request = {
-      method: 'POST',
-      url: 'http://gw/v1/responses',
-      headers: [['authorization', 'Bearer $GATEWAY_API_KEY']] as Array<[string, string]>,
-      body: '{"input":"Hello?"}',
-    };
+    const reply = active().messages[1]!;
+    expect(calls.find((c) => c.method === 'chat.responses')!.input).toMatchObject({
+      keepDetailAs: { id, messageId: reply.id },
+    });
+    listed(id, 100);
+    // The end, before main has written the record: the reply ends now, and says it has one.
     deliver({
       events: [
-        { type: 'request', request },
         { type: 'text-delta', text: 'Hi.' },
         { type: 'done', status: 'completed' },
+      ],
+      final: false,
+    });
+    await settle();
+    expect(active().messages[1]).toMatchObject({ state: 'done', text: 'Hi.', hasDetail: true });
+    // Timed to the end's arrival, not to main's last batch.
+    expect((active().messages[1] as AssistantMessage).metrics.totalMs).not.toBeNull();
+    // Main's last batch says it kept the record: the list row's size follows.
+    deliver({ events: [{ type: 'detail-kept', detailBytes: 4_321 }], final: true });
+    await settle();
+    expect(state().list[0]!.detailBytes).toBe(4_321);
+    expect(useAppStore.getState().streams).toEqual({});
+    // Nothing of the record went back to main, nor is held here.
+    expect(calls.map((c) => c.method)).not.toContain('conversations.saveDetail');
+    expect(state().details[reply.id]).toBeUndefined();
+    expect(savedConversations().at(-1)!.messages[1]).toMatchObject({ state: 'done', hasDetail: true });
+
+    // The inspector, opened on it, asks main for it.
+    const record = { request: null, exchange: streamedExchangeLog() };
+    answer = (method, input) =>
+      method === 'conversations.detail'
+        ? { ok: true, data: { detail: record } }
+        : defaultAnswer(method, input);
+    await ensureDetail(id, reply.id);
+    expect(calls.at(-1)).toEqual({ method: 'conversations.detail', input: { id, messageId: reply.id } });
+    expect(state().details[reply.id]).toEqual({ status: 'kept', detail: record });
+  });
+
+  it('a reply stopped here says it has a record once main kept one, and is saved so', async () => {
+    const id = startChat('Long one');
+    await settle();
+    const reply = active().messages[1]!;
+    deliver({ events: [{ type: 'text-delta', text: 'Par' }], final: false });
+    stopReply(reply.id);
+    expect(active().messages[1]).toMatchObject({ state: 'stopped', hasDetail: false });
+    deliver({
+      events: [
+        { type: 'done', status: 'stopped' },
+        { type: 'detail-kept', detailBytes: 900 },
       ],
       final: true,
     });
     await settle();
-    const reply = active().messages[1]!;
-    const records = calls.filter((c) => c.method === 'conversations.saveDetail');
-    expect(records.map((c) => c.input)).toEqual([
-      { id, messageId: reply.id, detail: { request, exchange: null } },
-    ]);
-    const saved = savedConversations().at(-1)!;
-    expect(saved.messages[1]).toMatchObject({ state: 'done', text: 'Hi.', hasDetail: true });
-    expect(JSON.stringify(savedConversations())).not.toContain('/v1/responses');
-    // Shown at once, without asking main for it.
-    expect(state().details[reply.id]).toEqual({ status: 'kept', detail: { request, exchange: null } });
+    expect(active().messages[1]).toMatchObject({ state: 'stopped', text: 'Par', hasDetail: true });
+    expect(savedConversations().at(-1)!.messages[1]).toMatchObject({ id: reply.id, hasDetail: true });
+    expect(state().open[id]).toBeDefined();
   });
 
-  it('is sent with the ended reply’s save from a later task, not the one that rendered the end; a closing window sends them at once', async () => {
+  it('a record main could not keep is said, unless its conversation was deleted meanwhile', async () => {
+    startChat('Hello?');
+    await settle();
+    deliver({
+      events: [
+        { type: 'done', status: 'completed' },
+        {
+          type: 'detail-failed',
+          error: { code: 'file_error', message: 'The inspector’s record of this reply could not be saved.' },
+        },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(useAppStore.getState().toasts.map((toast) => toast.title)).toEqual([
+      'The inspector’s record of this reply could not be saved.',
+    ]);
+    expect(active().messages[1]).toMatchObject({ state: 'done', hasDetail: false });
+
+    useAppStore.setState({ toasts: [] });
+    answer = (method, input) =>
+      method === 'chat.responses' ? { ok: true, data: { streamId: 's2' } } : defaultAnswer(method, input);
+    startChat('Again?');
+    await settle();
+    deliver(
+      {
+        events: [
+          { type: 'done', status: 'completed' },
+          { type: 'detail-failed', error: { code: 'not_found', message: 'This conversation was deleted.' } },
+        ],
+        final: true,
+      },
+      's2',
+    );
+    await settle();
+    expect(useAppStore.getState().toasts).toEqual([]);
+  });
+
+  it('the ended reply is saved from a later task, not the one that rendered the end; a closing window saves at once', async () => {
     startChat('Hello?');
     await settle();
     const before = calls.length;
@@ -400,11 +482,8 @@ describe('the inspector’s record of a reply (issue 14, item 8)', () => {
       deliver({
         events: [
           { type: 'text-delta', text: 'Hi.' },
-          {
-            type: 'exchange',
-            log: streamedExchangeLog(),
-          },
           { type: 'done', status: 'completed' },
+          { type: 'detail-kept', detailBytes: 10 },
         ],
         final: true,
       });
@@ -414,12 +493,7 @@ describe('the inspector’s record of a reply (issue 14, item 8)', () => {
     await Promise.resolve();
     expect(calls.slice(before).map((c) => c.method)).toEqual([]);
     await settle();
-    expect(
-      calls
-        .slice(before)
-        .map((c) => c.method)
-        .sort(),
-    ).toEqual(['conversations.save', 'conversations.saveDetail']);
+    expect(calls.slice(before).map((c) => c.method)).toEqual(['conversations.save']);
 
     // The window closes right after a reply ended: it goes before the window does.
     setDraft(state().activeId!, 'And now?');

@@ -10,13 +10,11 @@ import {
 } from '../../../src-preload/contract.ts';
 import {
   compactedConversation,
-  compactionDetail,
   compactProblem,
   editedConversation,
   interruptedOnLoad,
   newConversation,
   regeneratedConversation,
-  replyDetail,
   replyMetrics,
   replyPlaceholder,
   setParameterCount,
@@ -114,10 +112,10 @@ const stream = (patch: Partial<StreamState>): StreamState => ({
   responseId: null,
   error: null,
   eventCount: 0,
-  request: null,
-  exchange: null,
+  detail: null,
   firstContentAt: null,
   endedAt: null,
+  closed: true,
   ...patch,
 });
 
@@ -144,19 +142,17 @@ describe('a reply that has ended', () => {
     ).toBeNull();
   });
 
-  it('keeps the text, usage, status, response id and what the inspector needs', () => {
-    const request = { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{}' };
+  it('keeps the text, usage, status, response id, and whether main keeps its inspector record', () => {
     const ended = stream({
       text: 'Hello',
       reasoning: 'Hm',
       usage,
       doneStatus: 'completed',
       responseId: 'resp_1',
-      request,
       firstContentAt: 1100,
       endedAt: 2100,
     });
-    const settled = settledReply(replyPlaceholder('a1', NOW, base()), ended, 1000);
+    const settled = settledReply(replyPlaceholder('a1', NOW, base()), ended, 1000, true);
     expect(settled).toMatchObject({
       text: 'Hello',
       reasoning: 'Hm',
@@ -168,10 +164,9 @@ describe('a reply that has ended', () => {
       hasDetail: true,
       error: null,
     });
-    // The record itself is kept apart from the conversation (saved on its own).
-    expect(replyDetail(ended)).toEqual({ request, exchange: null });
+    // The record itself is kept apart from the conversation (main keeps it).
     expect(settled).not.toHaveProperty('inspector');
-    expect(replyDetail(stream({ text: 'no record' }))).toBeNull();
+    expect(settledReply(replyPlaceholder('a1', NOW, base()), ended, 1000, false).hasDetail).toBe(false);
   });
 
   it('a stopped reply keeps its partial text and is marked stopped; a failed one keeps its error', () => {
@@ -179,6 +174,7 @@ describe('a reply that has ended', () => {
       replyPlaceholder('a1', NOW, base()),
       stream({ text: 'Half a', status: 'stopped', doneStatus: 'stopped' }),
       0,
+      false,
     );
     expect(stopped).toMatchObject({ text: 'Half a', state: 'stopped', status: 'stopped' });
     const error = { code: 'network' as const, message: 'The connection closed.' };
@@ -186,6 +182,7 @@ describe('a reply that has ended', () => {
       replyPlaceholder('a1', NOW, base()),
       stream({ text: 'so far', status: 'error', error }),
       0,
+      true,
     );
     expect(failed).toMatchObject({ text: 'so far', state: 'error', error, status: null });
   });
@@ -230,13 +227,11 @@ describe('compaction', () => {
     });
     if (marker.role !== 'compaction') throw new Error('not a marker');
     expect(marker.hasDetail).toBe(true);
-    expect(compactionDetail(result).request).toEqual(result.request);
     // The title came from the first message, now replaced: it is kept as it was.
     expect(after.customTitle).toBe('one');
     expect(compactedConversation({ ...before, customTitle: 'Mine' }, result, 'm1', LATER).customTitle).toBe(
       'Mine',
     );
-    expect(compactionDetail(result).exchange?.body).toContain('response.compaction');
   });
 
   it('is offered only in the Responses format, when idle, with something new to compact', () => {

@@ -75,32 +75,33 @@ describe('folding stream batches into what the panels show', () => {
     expect(fold(batch([{ type: 'text-delta', text: 'x' }])).endedAt).toBeNull();
   });
 
-  it('keeps the request as sent (the last attempt) and the raw exchange for the inspector', () => {
-    const first = { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{"try":1}' };
-    const second = { ...first, body: '{"try":2}' };
-    const log = {
-      status: 200,
-      requestId: 'req_1',
-      contentType: 'text/event-stream',
-      events: [{ atMs: 5, event: 'response.created', data: '{}' }],
-      omittedEvents: 0,
-      body: null,
-      bodyTruncated: false,
-    };
+  it('holds none of the inspector’s record: main keeps it, and the last batch only says so', () => {
+    const request = { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{"input":"hi"}' };
     const state = fold(
-      batch([{ type: 'request', request: first }]),
-      batch([{ type: 'request', request: second }]),
+      batch([{ type: 'request', request }]),
       batch(
         [
-          { type: 'exchange', log },
+          { type: 'text-delta', text: 'Hi' },
           { type: 'done', status: 'completed' },
+          { type: 'detail-kept', detailBytes: 4_321 },
         ],
         true,
       ),
     );
-    expect(state.request).toEqual(second);
-    expect(state.exchange).toEqual(log);
-    // Neither is content: no first token was seen.
-    expect(state.firstContentAt).toBeNull();
+    expect(state.detail).toEqual({ kept: true, detailBytes: 4_321 });
+    expect(JSON.stringify(state)).not.toContain('"input"');
+    const error = { code: 'not_found' as const, message: 'This conversation was deleted.' };
+    expect(fold(batch([{ type: 'detail-failed', error }], true)).detail).toEqual({ kept: false, error });
+  });
+
+  it('ends at the terminal event; the record’s outcome may come in a later, last batch', () => {
+    const ended = fold(
+      batch([{ type: 'text-delta', text: 'Hi' }]),
+      batch([{ type: 'done', status: 'completed' }]),
+    );
+    // Ended (metrics count to here), though main has not closed the stream yet.
+    expect(ended).toMatchObject({ status: 'done', endedAt: 200, closed: false, detail: null });
+    const closed = foldStreamBatch(ended, batch([{ type: 'detail-kept', detailBytes: 10 }], true), 900);
+    expect(closed).toMatchObject({ status: 'done', endedAt: 200, closed: true });
   });
 });

@@ -10,15 +10,13 @@ import type {
   Conversation,
   ConversationMessage,
   ConversationSetup,
-  ExchangeLog,
   FormatChangeMarker,
   ImageAttachment,
   PlaygroundPrefs,
-  ReplyInspector,
   ReplyMetrics,
   UserMessage,
 } from '../../../../src-preload/contract.ts';
-import { conversationTitle, MAX_LOGGED_BODY } from '../../../../src-preload/contract.ts';
+import { conversationTitle } from '../../../../src-preload/contract.ts';
 import type { StreamState } from '../../store/streams.ts';
 import { compactionHasImages, isChainable, messagesInContext, settingsFor } from './build-request.ts';
 
@@ -124,15 +122,15 @@ export function replyMetrics({ sentAt, firstContentAt, endedAt, outputTokens }: 
 }
 
 /**
- * The inspector's record of a reply whose stream has ended: the request as sent and what came back raw.
- * Kept apart from the conversation (`conversations.saveDetail`); `null` when nothing was recorded.
+ * A reply once its stream has ended: what arrived (also when stopped or failed part-way), and its metrics.
+ * `hasDetail`: main keeps its inspector record (the page never holds it; the inspector asks main).
  */
-export function replyDetail(stream: StreamState): ReplyInspector | null {
-  return stream.request || stream.exchange ? { request: stream.request, exchange: stream.exchange } : null;
-}
-
-/** A reply once its stream has ended: what arrived (also when stopped or failed part-way), and its metrics. */
-export function settledReply(reply: AssistantMessage, stream: StreamState, sentAt: number): AssistantMessage {
+export function settledReply(
+  reply: AssistantMessage,
+  stream: StreamState,
+  sentAt: number,
+  hasDetail: boolean,
+): AssistantMessage {
   const state = stream.status === 'stopped' ? 'stopped' : stream.status === 'error' ? 'error' : 'done';
   return {
     ...reply,
@@ -149,7 +147,7 @@ export function settledReply(reply: AssistantMessage, stream: StreamState, sentA
       endedAt: stream.endedAt,
       outputTokens: stream.usage?.outputTokens ?? null,
     }),
-    hasDetail: replyDetail(stream) !== null,
+    hasDetail,
   };
 }
 
@@ -210,26 +208,6 @@ export function withoutMessage(conversation: Conversation, id: string, now: stri
   return messages.length === conversation.messages.length
     ? conversation
     : withMessages(conversation, messages, now);
-}
-
-/** An exchange log for a call that was not streamed through main's stream manager (compaction). */
-export function exchangeFromRaw(raw: unknown): ExchangeLog | null {
-  if (raw === undefined || raw === null) return null;
-  const text = typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2);
-  return {
-    status: null,
-    requestId: null,
-    contentType: 'application/json',
-    events: [],
-    omittedEvents: 0,
-    body: text.length > MAX_LOGGED_BODY ? text.slice(0, MAX_LOGGED_BODY) : text,
-    bodyTruncated: text.length > MAX_LOGGED_BODY,
-  };
-}
-
-/** The inspector's record of a compaction: its request and the answer (kept apart, like a reply's). */
-export function compactionDetail(result: CompactResult): ReplyInspector {
-  return { request: result.request, exchange: exchangeFromRaw(result.raw) };
 }
 
 /** The history replaced by one compaction marker holding the compacted output; the replaced messages are kept to read. */
