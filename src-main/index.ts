@@ -14,7 +14,8 @@ import {
 import { createNativeDialogs } from './electron/dialogs.ts';
 import { createElectronSettingsStore } from './electron/electron-settings-store.ts';
 import { emitToOwner, type IpcMainWiring, wireIpcLayer } from './electron/ipc-main.ts';
-import { installApplicationMenu } from './electron/menu.ts';
+import { installMaintenance } from './electron/maintenance.ts';
+import { listenForOpenedFiles } from './electron/opened-files.ts';
 import { createSafeStorageBox } from './electron/safe-storage-box.ts';
 import {
   applyDevServerCsp,
@@ -26,6 +27,7 @@ import { createMainWindow, ICON_PATH } from './electron/window.ts';
 import { createIpcLayer } from './ipc/index.ts';
 import type { IpcHostDeps, IpcLayer } from './ipc/types.ts';
 import { createLogger, redact } from './log.ts';
+import type { OpenedFiles } from './opened-files.ts';
 import { createMediaGrants } from './services/media-grants.ts';
 
 const APP_NAME = 'Gateway Studio';
@@ -37,6 +39,7 @@ registerAppScheme();
 let mainWindow: BrowserWindow | null = null;
 let layer: IpcLayer | null = null;
 let wiring: IpcMainWiring | null = null;
+let openedFiles: OpenedFiles | undefined;
 
 function openMainWindow(): void {
   const window = createMainWindow();
@@ -55,7 +58,8 @@ async function start(): Promise<void> {
     applicationVersion: app.getVersion(),
     iconPath: ICON_PATH,
   });
-  installApplicationMenu();
+  // The log file, updates and the menu that reaches them (issue 18, items 3 and 7).
+  installMaintenance({ appName: APP_NAME, dataDir: app.getPath('userData') });
 
   const dataDir = app.getPath('userData');
   applySessionPolicy(session.defaultSession, appUrls);
@@ -84,6 +88,7 @@ async function start(): Promise<void> {
     emit: emitToOwner,
     isAppUrl,
     appInfo: { name: APP_NAME, version: app.getVersion(), platform: process.platform },
+    openedFiles,
   };
   layer = createIpcLayer(deps);
   wiring = wireIpcLayer(layer);
@@ -99,6 +104,14 @@ if (!app.requestSingleInstanceLock()) {
 
   // Every webContents, whoever creates it, gets the baseline: no popups, no navigation away, no webview.
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appUrls));
+
+  // "Open with Gateway Studio": before `ready`, as macOS' open-file can come that early.
+  openedFiles = listenForOpenedFiles({
+    currentWindow: () => mainWindow,
+    openWindow: () => {
+      if (app.isReady() && layer && !mainWindow) openMainWindow();
+    },
+  });
 
   app.on('second-instance', () => {
     if (!mainWindow) return;

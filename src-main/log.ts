@@ -21,11 +21,13 @@ const REDACTIONS: Array<[RegExp, string]> = [
 ];
 
 export function redact(text: string): string {
-  let result = text.replace(NAMED_VALUE, (match, name: string, separator: string) =>
+  // The patterns first: `Authorization: Bearer <token>` would otherwise lose only the word "Bearer" to the
+  // named value below (its value stops at the space) and keep the token after it.
+  let result = text;
+  for (const [pattern, replacement] of REDACTIONS) result = result.replace(pattern, replacement);
+  return result.replace(NAMED_VALUE, (match, name: string, separator: string) =>
     SECRET_NAME.test(name) ? `${name}${separator}[redacted]` : match,
   );
-  for (const [pattern, replacement] of REDACTIONS) result = result.replace(pattern, replacement);
-  return result;
 }
 
 /**
@@ -90,6 +92,14 @@ export interface Logger {
   error(message: string, detail?: unknown): void;
 }
 
+type LogSink = (level: 'info' | 'warn' | 'error', line: string) => void;
+let sink: LogSink | null = null;
+
+/** Where every line also goes, already redacted (the log file, src-main/diagnostics/log-file.ts); `null`: nowhere. */
+export function setLogSink(next: LogSink | null): void {
+  sink = next;
+}
+
 export function createLogger(scope: string): Logger {
   // Patterns catch what looks like a key; the known secrets (any extra-header value too) are hidden by value.
   const line = (message: string, detail: unknown) =>
@@ -98,9 +108,13 @@ export function createLogger(scope: string): Logger {
         detail === undefined ? `[${scope}] ${message}` : `[${scope}] ${message}: ${formatDetail(detail)}`,
       ),
     );
+  const emit = (level: 'info' | 'warn' | 'error', text: string) => {
+    console[level](text);
+    sink?.(level, text);
+  };
   return {
-    info: (message, detail) => console.info(line(message, detail)),
-    warn: (message, detail) => console.warn(line(message, detail)),
-    error: (message, detail) => console.error(line(message, detail)),
+    info: (message, detail) => emit('info', line(message, detail)),
+    warn: (message, detail) => emit('warn', line(message, detail)),
+    error: (message, detail) => emit('error', line(message, detail)),
   };
 }

@@ -11,6 +11,17 @@ import { CHAT_METHODS, type ChatMethods } from './contract/chat.ts';
 import { CONVERSATIONS_METHODS, type ConversationsMethods } from './contract/conversations.ts';
 import { CORE_METHODS, type CoreMethods, type SettingsState } from './contract/core.ts';
 import type { Result } from './contract/errors.ts';
+import {
+  type DiagnosticsCopied,
+  MAINTENANCE_METHODS,
+  type MaintenanceMethods,
+  type UpdateState,
+} from './contract/maintenance.ts';
+import {
+  OPENED_FILES_METHODS,
+  type OpenedFilesAvailable,
+  type OpenedFilesMethods,
+} from './contract/opened-files.ts';
 import { PREFS_METHODS, type PrefsMethods } from './contract/prefs.ts';
 import { SPEECH_METHODS, type SpeechMethods } from './contract/speech.ts';
 import type { StreamBatch } from './contract/streams.ts';
@@ -20,6 +31,8 @@ export * from './contract/chat.ts';
 export * from './contract/conversations.ts';
 export * from './contract/core.ts';
 export * from './contract/errors.ts';
+export * from './contract/maintenance.ts';
+export * from './contract/opened-files.ts';
 export * from './contract/prefs.ts';
 export * from './contract/speech.ts';
 export * from './contract/streams.ts';
@@ -36,7 +49,9 @@ export interface Methods
     AudioMethods,
     SpeechMethods,
     ChatMethods,
-    ConversationsMethods {}
+    ConversationsMethods,
+    MaintenanceMethods,
+    OpenedFilesMethods {}
 
 export type MethodName = keyof Methods;
 export type MethodInput<M extends MethodName> = Methods[M]['input'];
@@ -56,6 +71,8 @@ export const METHOD_NAMES = /* @__PURE__ */ Object.keys(
     SPEECH_METHODS,
     CHAT_METHODS,
     CONVERSATIONS_METHODS,
+    MAINTENANCE_METHODS,
+    OPENED_FILES_METHODS,
   ) satisfies Record<MethodName, true>,
 ) as MethodName[];
 
@@ -63,6 +80,9 @@ export const METHOD_NAMES = /* @__PURE__ */ Object.keys(
 export interface Events {
   'stream.batch': StreamBatch;
   'settings.changed': SettingsState;
+  'updates.state': UpdateState;
+  'diagnostics.copied': DiagnosticsCopied;
+  'openedFiles.available': OpenedFilesAvailable;
 }
 
 export type EventName = keyof Events;
@@ -70,6 +90,9 @@ export type EventName = keyof Events;
 export const EVENT_NAMES = Object.keys({
   'stream.batch': true,
   'settings.changed': true,
+  'updates.state': true,
+  'diagnostics.copied': true,
+  'openedFiles.available': true,
 } satisfies Record<EventName, true>) as EventName[];
 
 /** IPC channel names are namespaced so nothing else in the app can collide with them. */

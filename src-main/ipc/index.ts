@@ -77,6 +77,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     dataDir: deps.dataDir,
     openExternal: deps.openExternal,
     appInfo: deps.appInfo,
+    openedFiles: deps.openedFiles,
   });
 
   // Windows that have called us: they hear about settings changed by another window.

@@ -2,6 +2,7 @@
 import type { AppInfo, EventName, Events, Result } from '../../src-preload/contract.ts';
 import type { AppFetch } from '../app-fetch.ts';
 import type { FetchLike } from '../gateway/types.ts';
+import type { OpenedFiles } from '../opened-files.ts';
 import type { MediaGrants } from '../services/media-grants.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 import type { SettingsStoreFactory } from '../services/settings-store.ts';
@@ -56,6 +57,8 @@ export interface IpcHostDeps {
   appInfo: AppInfo;
   /** Stream batching interval in ms (default 32). */
   batchIntervalMs?: number;
+  /** Audio files the OS asked the app to open ("Open with"); none where the host has no such thing. */
+  openedFiles?: OpenedFiles;
 }
 
 export interface IpcLayer {

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { followOpenedFiles } from './actions/opened-files.ts';
 import { flushPrefs, loadPrefs } from './actions/prefs.ts';
 import { followSettingsChanges, loadSettings } from './actions/settings.ts';
 import { subscribe } from './api.ts';
+import { installWindowDiagnostics } from './maintenance/window-diagnostics.ts';
 import { useAppStore } from './store/index.ts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -11,10 +13,12 @@ import './styles/app.css';
 import './styles/controls.css';
 
 // Subscriptions live for the whole window, outside React, so a re-render never drops an event.
+// First, so an error anywhere after it reaches main's log (issue 18, item 7).
+installWindowDiagnostics();
 followSettingsChanges();
 subscribe('stream.batch', (batch) => useAppStore.getState().applyStreamBatch(batch));
-void loadSettings();
-void loadPrefs();
+// Files the OS asked the app to open go to the Transcribe queue once settings and choices are in.
+followOpenedFiles(Promise.all([loadSettings(), loadPrefs()]));
 // Choices changed in the last moment before closing are still saved.
 window.addEventListener('beforeunload', () => void flushPrefs());
 

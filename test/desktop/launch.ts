@@ -62,8 +62,12 @@ export interface DesktopApp {
   queueSaveDialog(path: string | null): void;
   /** The user clicks the dock icon (macOS). */
   activate(): void;
+  /** macOS hands the app a file: Finder's "Open With Gateway Studio" (the double's `open-file`). */
+  openFile(path: string): void;
   /** The user picks an application-menu item by its role (e.g. 'reload', 'quit'). */
   menu(role: string): void;
+  /** The user clicks the app's own menu item with this id (e.g. 'copy-diagnostics'). */
+  menuItem(id: string): void;
   setOsDarkMode(dark: boolean): void;
   /** Resolves with the exit code once main has exited. */
   readonly exited: Promise<number | null>;
@@ -179,7 +183,9 @@ export async function launchDesktop(options: LaunchOptions): Promise<DesktopApp>
     queueOpenDialog: (paths) => openAnswers.push(paths),
     queueSaveDialog: (path) => saveAnswers.push(path),
     activate: () => host.send({ kind: 'user.activate' }),
+    openFile: (path) => host.send({ kind: 'os.openFile', path }),
     menu: (role) => host.send({ kind: 'user.menuRole', role }),
+    menuItem: (id) => host.send({ kind: 'user.menuItem', id }),
     setOsDarkMode(dark) {
       host.send({ kind: 'os.darkMode', dark });
       for (const window of host.windows()) {

@@ -65,7 +65,9 @@ export type DoubleRecord =
   | { type: 'errorBox'; title: string; content: string }
   | { type: 'openExternal'; url: string }
   | { type: 'protocol'; method: string; url: string; range: string | null; status: number }
-  | { type: 'console'; level: 'warn' | 'error'; text: string };
+  | { type: 'console'; level: 'warn' | 'error'; text: string }
+  /** Text the app put on the clipboard (clipboard.writeText). */
+  | { type: 'clipboard'; text: string };
 
 /** Test process → main (double). */
 export type HostToMain =
@@ -105,7 +107,11 @@ export type HostToMain =
   | { kind: 'user.closeWindow'; windowId: number }
   | { kind: 'user.focusWindow'; windowId: number }
   | { kind: 'user.activate' }
+  /** macOS hands the app a file (Finder's "Open With", a drop on the dock icon). */
+  | { kind: 'os.openFile'; path: string }
   | { kind: 'user.menuRole'; role: string }
+  /** The user clicks the app's own menu item with this `id` (docs/api/menu-item.md § new MenuItem). */
+  | { kind: 'user.menuItem'; id: string }
   | { kind: 'os.darkMode'; dark: boolean }
   | { kind: 'answer'; requestId: number; value: unknown }
   | { kind: 'request'; requestId: number; what: MainQuestion };

@@ -2,6 +2,7 @@
 // the table complete: a method added to the contract without a handler fails to compile here.
 // Inputs arrive already parsed (../schemas).
 import type { AppInfo, MethodInput, MethodName, MethodOutput } from '../../../src-preload/contract.ts';
+import type { OpenedFiles } from '../../opened-files.ts';
 import type { CatalogueService } from '../../services/catalogue.ts';
 import type { GatewayAccess } from '../../services/gateway-access.ts';
 import type { ImageAttachments } from '../../services/image-attachments.ts';
@@ -14,6 +15,8 @@ import { createChatHandlers } from './chat.ts';
 import { createChatImagesHandlers } from './chat-images.ts';
 import { createConversationHandlers } from './conversations.ts';
 import { createCoreHandlers } from './core.ts';
+import { createMaintenanceHandlers } from './maintenance.ts';
+import { createOpenedFilesHandlers } from './opened-files.ts';
 import { createPrefsHandlers } from './prefs.ts';
 import { createSpeechHandlers } from './speech.ts';
 
@@ -44,6 +47,8 @@ export interface HandlerServices {
   dataDir: string;
   openExternal(url: string): Promise<void>;
   appInfo: AppInfo;
+  /** Audio files the OS asked the app to open (absent in hosts without "Open with"). */
+  openedFiles?: OpenedFiles | undefined;
 }
 
 export function createHandlers(services: HandlerServices): Handlers {
@@ -55,5 +60,7 @@ export function createHandlers(services: HandlerServices): Handlers {
     ...createChatHandlers(services),
     ...createChatImagesHandlers(services),
     ...createConversationHandlers(services),
+    ...createMaintenanceHandlers(services),
+    ...createOpenedFilesHandlers(services),
   };
 }

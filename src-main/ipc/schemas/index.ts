@@ -8,6 +8,8 @@ import { chatSchemas } from './chat.ts';
 import { chatImagesSchemas } from './chat-images.ts';
 import { conversationsSchemas } from './conversations.ts';
 import { coreSchemas } from './core.ts';
+import { maintenanceSchemas } from './maintenance.ts';
+import { openedFilesSchemas } from './opened-files.ts';
 import { prefsSchemas } from './prefs.ts';
 import { speechSchemas } from './speech.ts';
 
@@ -27,6 +29,8 @@ export const inputSchemas: Schemas = {
   ...chatSchemas,
   ...chatImagesSchemas,
   ...conversationsSchemas,
+  ...maintenanceSchemas,
+  ...openedFilesSchemas,
 };
 
 export { describeIssues } from './common.ts';

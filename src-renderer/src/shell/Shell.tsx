@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { NoticeBanner } from '../components/NoticeBanner.tsx';
+import { UpdateBanner } from '../maintenance/UpdateBanner.tsx';
 import { SCREENS } from '../screens.ts';
 import { useFirstScreenShown, useMarkFirstScreen } from '../startup/first-screen.ts';
 import { prefetchAtIdle } from '../startup/prefetch.ts';
@@ -41,6 +42,7 @@ export function Shell() {
         aria-label={label}
         data-testid={`panel-${panel}`}
       >
+        <UpdateBanner />
         <NoticeBanner />
         <Suspense fallback={loading}>{firstScreenShown ? <View /> : loading}</Suspense>
       </main>

@@ -218,6 +218,12 @@ setMenuTargets({
 });
 
 onHostMessage((message) => {
+  // `open-file(event, path)` is macOS only, and may come before `ready` (docs/api/app.md § Event:
+  // 'open-file'; ELECTRON.md §4): it is emitted whenever the OS hands the file over.
+  if (message.kind === 'os.openFile') {
+    if (platform() === 'darwin') app.emit('open-file', electronEvent(), message.path);
+    return;
+  }
   if (message.kind !== 'user.activate') return;
   // `activate` is macOS only: Electron never emits it on Windows or Linux (ELECTRON.md §4).
   if (platform() !== 'darwin' || !readiness.isReady) return;

@@ -36,6 +36,7 @@ interface RoleDefinition {
 }
 
 interface Template {
+  id?: string;
   role?: string;
   label?: string;
   type?: string;
@@ -161,6 +162,7 @@ export function normaliseAccelerator(accelerator: string, p: Platform): string {
 }
 
 export class MenuItem {
+  readonly id?: string;
   readonly role?: string;
   readonly label: string;
   readonly type: string;
@@ -176,6 +178,7 @@ export class MenuItem {
   constructor(template: Template) {
     const role = template.role?.toLowerCase();
     const definition = role ? ROLES[role] : undefined;
+    this.id = template.id;
     this.role = template.role;
     this.label = template.label ?? definition?.label ?? '';
     this.type = template.type ?? (template.submenu || definition?.submenu ? 'submenu' : 'normal');
@@ -304,6 +307,14 @@ onHostMessage((message) => {
         normaliseAccelerator(item.accelerator, platform()) === message.accelerator
       ) {
         run(item);
+        return;
+      }
+    }
+  } else if (message.kind === 'user.menuItem') {
+    // A click on a disabled item does nothing (docs/api/menu-item.md § enabled).
+    for (const item of itemsOf(applicationMenu)) {
+      if (item.id === message.id) {
+        if (item.enabled) run(item);
         return;
       }
     }

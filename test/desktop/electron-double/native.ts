@@ -54,10 +54,12 @@ export const shell = {
 };
 
 let clipboardText = '';
+/** The system clipboard's text (docs/api/clipboard.md § clipboard.writeText / readText); writes are recorded. */
 export const clipboard = {
   readText: (): string => clipboardText,
   writeText: (text: string): void => {
     clipboardText = text;
+    record({ type: 'clipboard', text });
   },
 };
 

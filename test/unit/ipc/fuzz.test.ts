@@ -530,6 +530,12 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'conversations.clearDetail': { id: 'conv-1' },
     'stream.stop': { streamId: 'stream-1' },
     'shell.openExternal': { url: 'https://example.com/' },
+    'updates.get': undefined,
+    'updates.check': undefined,
+    'updates.download': undefined,
+    'updates.restart': undefined,
+    'diagnostics.reportError': { kind: 'error', message: 'boom', stack: 'Error: boom\n    at x' },
+    'openedFiles.take': undefined,
   };
   return bases[method];
 }
