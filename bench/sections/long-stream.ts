@@ -21,7 +21,6 @@ import {
   type StreamProbe,
   streamIntoChat,
   tenthCost,
-  withCpuTimes,
 } from '../support/stream-probe.ts';
 import { type BenchSection, median, type Row } from '../types.ts';
 
@@ -200,15 +199,15 @@ const section: BenchSection = {
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate the order, so neither side always runs on a warmer (or more tired) page.
         let pre: StreamProbe;
-        let chat: Awaited<ReturnType<typeof traceMainThread<StreamProbe>>>;
+        let chat: Awaited<ReturnType<typeof streamIntoChat>>;
         if (round % 2 === 0) {
           pre = await streamIntoPre(page);
-          chat = await traceMainThread(page, () => streamIntoChat(page));
+          chat = await streamIntoChat(page);
         } else {
-          chat = await traceMainThread(page, () => streamIntoChat(page));
+          chat = await streamIntoChat(page);
           pre = await streamIntoPre(page);
         }
-        const appProbe = withCpuTimes(chat.result, chat.marks);
+        const appProbe = chat.probe;
         const heap = await heapMb(cdp);
         const open = await openSaved(page);
         // The saved reply is on screen now: its blocks are what the browser-alone floor appends.

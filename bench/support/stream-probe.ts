@@ -7,7 +7,7 @@ import { DEFAULT_BATCH_INTERVAL_MS } from '../../src-main/ipc/stream-manager.ts'
 import { median } from '../types.ts';
 import { type OpenApp, openApp } from './app-page.ts';
 import { startChild } from './child.ts';
-import { cpuSpans, type TracedMark } from './main-thread-trace.ts';
+import { cpuSpans, type TracedMark, type TracedTask, traceMainThread } from './main-thread-trace.ts';
 
 /** One delivered batch as the page probe saw it (types only: the page functions below are serialised). */
 export interface ProbedBatch {
@@ -251,19 +251,30 @@ export function tenthCost(
 const COMPOSER = '[data-testid="composer-input"]';
 const REPLY = '[data-testid="reply"]';
 
-/** One reply in the Playground's chat: the prompt typed in its composer, the reply rendered as markdown. */
-export async function streamIntoChat(page: Page, prompt = 'Write the long answer.'): Promise<StreamProbe> {
+/**
+ * One reply in the Playground's chat: the prompt typed in its composer, the reply rendered as markdown.
+ * The main thread is traced from the send to the stream's end only (main-thread-trace.ts): the driver's
+ * own work in the page (finding elements in a reply's large DOM) stays outside it, and each update gets
+ * its CPU time.
+ */
+export async function streamIntoChat(
+  page: Page,
+  prompt = 'Write the long answer.',
+): Promise<{ probe: StreamProbe; tasks: TracedTask[] }> {
   const mark = await probeMark(page);
   const replies = await page.locator(REPLY).count();
+  // Typed and focused before the trace starts: Enter is then a key press, with no element to look up.
   await page.locator(COMPOSER).fill(prompt);
-  await page.locator(COMPOSER).press('Enter');
-  await waitForFinals(page, mark.finals, 1);
+  const { tasks, marks } = await traceMainThread(page, async () => {
+    await page.keyboard.press('Enter');
+    await waitForFinals(page, mark.finals, 1);
+  });
   // The stream has ended: the reply settles at once (no polling while it streamed).
   await page.locator(`${REPLY}[data-state="done"]`).nth(replies).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(100);
   const [probe] = await streamsSince(page, mark.batches, 1);
   if (!probe) throw new Error('No stream reached the page.');
-  return probe;
+  return { probe: withCpuTimes(probe, marks), tasks };
 }
 
 /**
