@@ -41,6 +41,8 @@ interface LiveStream {
   /** When the last batch was sent (performance.now()), or -Infinity before the first. */
   lastSentAt: number;
   stopped: boolean;
+  /** The run emitted its terminal event (`done`/`error`); it may still be finishing (a chat call's record). */
+  ended: boolean;
 }
 
 /** A running owned call; `callId` is the renderer's name for it (what it cancels by), if it gave one. */
@@ -76,6 +78,7 @@ export class StreamManager {
       scheduled: null,
       lastSentAt: Number.NEGATIVE_INFINITY,
       stopped: false,
+      ended: false,
     };
     this.#streams.set(streamId, stream);
 
@@ -83,6 +86,7 @@ export class StreamManager {
       if (!this.#streams.has(streamId)) return;
       // After stop, the run's own report of the abort is noise: the stream ends as `stopped`.
       if (stream.stopped && event.type === 'error' && event.error.code === 'aborted') return;
+      if (event.type === 'done' || event.type === 'error') stream.ended = true;
       stream.pending.push(event);
       stream.scheduled ??= this.#schedule(streamId, stream);
     };
@@ -94,7 +98,8 @@ export class StreamManager {
           if (!stream.stopped) emit({ type: 'error', error: toAppError(error) });
         })
         .finally(() => {
-          if (stream.stopped) emit({ type: 'done', status: STOPPED_STATUS });
+          // A stop that came once the run had reported its end (while it finished up) stopped nothing.
+          if (stream.stopped && !stream.ended) emit({ type: 'done', status: STOPPED_STATUS });
           this.#flush(streamId, true);
         });
     });

@@ -31,7 +31,10 @@ const INSPECTOR_DETAIL_FOLDER = 'inspector';
 export const inspectorDetailFolder = (dataDir: string) => join(dataDir, INSPECTOR_DETAIL_FOLDER);
 export const DETAILS_PER_CONVERSATION = INSPECTOR_DETAILS_PER_CONVERSATION;
 export const MAX_DETAIL_BYTES = 256 * 1024 * 1024;
-/** One record at most: larger is not kept (nor read back). The IPC schema allows no more in practice. */
+/**
+ * One record at most: larger is not kept (nor read back). Main's own records stay far below it: the request
+ * is bounded by the chat schemas, the exchange log by MAX_LOGGED_EVENTS and MAX_LOGGED_BODY.
+ */
 const MAX_RECORD_BYTES = 64 * 1024 * 1024;
 const RECORD_VERSION = 1;
 const RECORD_NAME = /^[0-9a-f]{32}\.json$/;

@@ -123,12 +123,17 @@ export function createUpdateController({
       if (!updater) return current;
       // A check while one runs, or after the download, would only undo what the user sees.
       if (busy()) {
-        if (userInitiated && !current.userInitiated) set({ userInitiated: true });
+        // Asked from the menu: the window hears where it stands again, so a banner put away ("Later")
+        // comes back rather than the menu item seeming to do nothing.
+        if (userInitiated) set({ userInitiated: true });
         return current;
       }
       set({ status: 'checking', userInitiated, version: null, percent: null, message: null });
       try {
-        await updater.checkForUpdates();
+        const result = await updater.checkForUpdates();
+        // `null` and no event at all: the updater is inactive (AppUpdater.isUpdaterActive(), e.g. an AppImage
+        // updater that finds no APPIMAGE). Left as it is, the state would say "checking" for good.
+        if (result === null && statusIs('checking')) failed(new Error('the updater is not active'));
       } catch (error) {
         // electron-updater emitted `error` already (handled above); this only covers a rejection without it.
         if (statusIs('checking')) failed(error);

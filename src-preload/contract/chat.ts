@@ -125,6 +125,12 @@ export interface CompactResult {
   request: SentRequest | null;
 }
 
+/**
+ * What `chat.compact` answers the page: the compacted output and its usage. The request as sent (the
+ * whole history) and the raw answer stay in main, in the compaction's inspector record (`keepDetailAs`).
+ */
+export type CompactAnswer = Pick<CompactResult, 'id' | 'output' | 'usage'>;
+
 /** One message of the Chat Completions format; `content` parts are `{type: "text"}` / `{type: "image_url"}`. */
 export interface ChatCompletionsMessage {
   role: 'system' | 'developer' | 'user' | 'assistant';
@@ -215,7 +221,7 @@ export interface ChatMethods {
   /** An image pasted from the clipboard, as bytes. */
   'chat.pasteImage': { input: { name: string; mimeType: string; data: Uint8Array }; output: ImagesAdded };
   /** Fails with `aborted` when cancelled, or when the window's page goes away while it runs. */
-  'chat.compact': { input: CompactRequest; output: CompactResult };
+  'chat.compact': { input: CompactRequest; output: CompactAnswer };
   /** Cancels this window's running compaction named `callId`. `cancelled: false`: none was running. */
   'chat.cancelCompact': { input: { callId: string }; output: { cancelled: boolean } };
 }

@@ -4,7 +4,10 @@
 // ({ version, files, releaseDate, … }); `downloadUpdate()` emits `download-progress` with a ProgressInfo
 // ({ percent, bytesPerSecond, total, transferred, delta }) and then `update-downloaded` (UpdateInfo &
 // { downloadedFile }); a failure emits `error` with an Error AND rejects the call's promise.
-// With `autoDownload` on (electron-updater's default) a check that finds a release downloads it at once.
+// With `autoDownload` on (electron-updater's default) a check that finds a release starts downloading it
+// right after `update-available` (AppUpdater.doCheckForUpdates: `downloadPromise`, not awaited by the check).
+// An inactive updater (not packaged; an AppImage updater without APPIMAGE) answers a check with `null`
+// and emits nothing (AppUpdater.checkForUpdates: "null if the updater is disabled").
 import { EventEmitter } from 'node:events';
 import type { Updater } from '../../src-main/updates/update-controller.ts';
 
@@ -16,6 +19,8 @@ export class UpdaterStandIn extends EventEmitter implements Updater {
   checks = 0;
   downloads = 0;
   installs = 0;
+  /** electron-updater's `isUpdaterActive()`. */
+  active = true;
 
   constructor(
     public next: NextRelease,
@@ -33,6 +38,7 @@ export class UpdaterStandIn extends EventEmitter implements Updater {
   }
 
   async checkForUpdates() {
+    if (!this.active) return null;
     this.checks += 1;
     this.emit('checking-for-update');
     await Promise.resolve();
@@ -44,9 +50,9 @@ export class UpdaterStandIn extends EventEmitter implements Updater {
       this.emit('update-not-available', this.info('1.0.0'));
       return { isUpdateAvailable: false };
     }
-    if (this.autoDownload) await this.downloadUpdate();
     this.emit('update-available', this.info(this.next.version));
-    return { isUpdateAvailable: true };
+    const downloadPromise = this.autoDownload ? this.downloadUpdate() : null;
+    return { isUpdateAvailable: true, downloadPromise };
   }
 
   async downloadUpdate() {

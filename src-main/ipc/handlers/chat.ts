@@ -202,20 +202,20 @@ export function createChatHandlers(services: HandlerServices): HandlerGroup<Chat
       const keep = recordKeeper(conversations, keepDetailAs);
       return streams.call(ownerId, callId, async (signal) => {
         const recorder = createExchangeRecorder();
-        const result = await client.compact(request, { signal, observer: recorder.observer });
-        const sent = result.request && inspectorCopy(result.request);
+        const compacted = await client.compact(request, { signal, observer: recorder.observer });
+        const { id, output, usage, request: sent } = compacted;
         // Only a compaction that succeeded has a marker to inspect. Queued before the answer goes out, so
         // the conversation's save that follows it counts the record; not awaited (the answer says nothing
         // of it: a failed write is logged, and the inspector says the record is not kept).
         if (keep && !signal.aborted) {
-          void keptOutcome((async () => keep({ request: sent, exchange: recorder.log() }))()).then(
-            (outcome) => {
-              if (outcome.type === 'detail-failed' && outcome.error.code !== 'not_found')
-                log.warn('a compaction’s inspector record was not kept', outcome.error);
-            },
-          );
+          const record = { request: sent && inspectorCopy(sent), exchange: recorder.log() };
+          void keptOutcome((async () => keep(record))()).then((outcome) => {
+            if (outcome.type === 'detail-failed' && outcome.error.code !== 'not_found')
+              log.warn('a compaction’s inspector record was not kept', outcome.error);
+          });
         }
-        return { ...result, request: sent };
+        // The request and the raw answer are the record's: the page needs only what replaces the history.
+        return { id, output, usage };
       });
     },
 

@@ -13,10 +13,11 @@ async function takeOpenedFiles(): Promise<void> {
     const taken = await call('openedFiles.take');
     if (!taken.ok || taken.data.paths.length === 0) return;
     // Loaded only when a file came: the first screen carries none of the queue's code.
-    const { enqueueAudio, requireModel } = await import('./transcribe-queue.ts');
+    const { enqueueAudio } = await import('./transcribe-queue.ts');
     // The user opened these to transcribe them: show where they went.
     store().showPanel('transcribe');
-    if (!requireModel()) return;
+    // No model chosen yet (a first start) is no reason to drop them: main has handed them over for good, so
+    // they are queued held back with why (as a recording is) and Retry sends them once a model is chosen.
     const opened = await call('audio.open', { paths: taken.data.paths });
     if (!opened.ok) {
       toastError(opened.error);

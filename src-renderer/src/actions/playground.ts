@@ -580,7 +580,8 @@ function replyEnded(replyId: string, stream: StreamState): void {
 /**
  * What main did with a reply's record: the list row's size follows; a stopped reply (ended here before
  * main had kept anything) now says it has one; a failure is said, unless its conversation was deleted
- * meanwhile (main then keeps nothing: `not_found`).
+ * meanwhile (main then keeps nothing: `not_found`), and a reply that said at its end it had one (its
+ * end came a batch before the write's outcome) says it has none.
  */
 function recordKept(replyId: string, { conversationId, owner }: RecordOf, detail: KeptDetail | null): void {
   const stopped = stoppedHere.get(replyId);
@@ -588,10 +589,11 @@ function recordKept(replyId: string, { conversationId, owner }: RecordOf, detail
   if (!detail) return;
   if (!detail.kept) {
     if (detail.error.code !== 'not_found' && conversation(conversationId)) toastError(detail.error);
+    noteHasDetail(conversationId, replyId, false);
     return;
   }
   noteDetailBytes(owner, detail.detailBytes);
-  if (stopped) noteHasDetail(conversationId, replyId);
+  if (stopped) noteHasDetail(conversationId, replyId, true);
   // A removed column's reply: its comparison is saved again, which drops records of replies it no longer has.
   else if (!conversation(conversationId) && owner !== conversationId && playground().comparisons[owner])
     void saveConversation(owner);
@@ -673,15 +675,15 @@ function askMainToStop(replyId: string): void {
 }
 
 /**
- * A stopped reply's record was kept after it had ended here: the reply says it has one, and is saved so
- * (the save's summary also brings the list row's size up to date).
+ * What main reported of a reply's record after the reply had ended here (stopped: kept; or a write that
+ * failed): the reply says so, and is saved so (the save's summary also brings the list row's size up to date).
  */
-function noteHasDetail(conversationId: string, replyId: string): void {
+function noteHasDetail(conversationId: string, replyId: string, hasDetail: boolean): void {
   const current = conversation(conversationId);
   const reply = current?.messages.find((message) => message.id === replyId);
-  if (!current || reply?.role !== 'assistant' || reply.hasDetail) return;
+  if (!current || reply?.role !== 'assistant' || reply.hasDetail === hasDetail) return;
   store().putConversation(
-    changeMessage(current, replyId, (message) => ({ ...message, hasDetail: true }), nowIso()),
+    changeMessage(current, replyId, (message) => ({ ...message, hasDetail }), nowIso()),
   );
   void saveConversation(conversationId, { inOwnTask: true });
 }

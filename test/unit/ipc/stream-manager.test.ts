@@ -178,6 +178,32 @@ describe('StreamManager', () => {
     expect(batches.at(-1)?.batch.final).toBe(true);
   });
 
+  it('a stop that lands after the run reported its end (while it finishes, e.g. writes a record) adds no second end', async () => {
+    const { manager, batches } = setup(5);
+    let release!: () => void;
+    const writing = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const id = manager.start(3, async ({ emit }) => {
+      emit({ type: 'text-delta', text: 'all of it' });
+      emit({ type: 'error', error: { code: 'rate_limited', message: 'Slow down.' } });
+      // What a chat call does after its end: keep the inspector's record, then say so.
+      await writing;
+      emit({ type: 'detail-kept', detailBytes: 10 });
+    });
+    await settle();
+    expect(manager.stop(id, 3)).toBe(true);
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    const events = batches.flatMap((b) => b.batch.events);
+    // The end the gateway gave stands: a stopped `done` after it would hide the error and its hint.
+    expect(events.filter((e) => e.type === 'done' || e.type === 'error')).toEqual([
+      { type: 'error', error: { code: 'rate_limited', message: 'Slow down.' } },
+    ]);
+    expect(events.at(-1)).toEqual({ type: 'detail-kept', detailBytes: 10 });
+    expect(batches.at(-1)?.batch.final).toBe(true);
+  });
+
   it('aborts every stream of a closed window and sends nothing more to it', async () => {
     const { manager, batches } = setup(5);
     const signals: AbortSignal[] = [];

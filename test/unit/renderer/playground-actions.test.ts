@@ -474,6 +474,28 @@ describe('the inspector’s record of a reply (issue 14, item 8; kept by main, i
     expect(useAppStore.getState().toasts).toEqual([]);
   });
 
+  it('a reply that said it had a record at its end says it has none once main reports the write failed', async () => {
+    startChat('Hello?');
+    await settle();
+    const reply = active().messages[1]!;
+    // The end first (main writes the record after it), then, in the last batch, the failed write.
+    deliver({ events: [{ type: 'done', status: 'completed' }], final: false });
+    await settle();
+    expect(active().messages[1]).toMatchObject({ state: 'done', hasDetail: true });
+    deliver({
+      events: [
+        {
+          type: 'detail-failed',
+          error: { code: 'file_error', message: 'The inspector’s record of this reply could not be saved.' },
+        },
+      ],
+      final: true,
+    });
+    await settle();
+    expect(active().messages[1]).toMatchObject({ id: reply.id, state: 'done', hasDetail: false });
+    expect(savedConversations().at(-1)!.messages[1]).toMatchObject({ id: reply.id, hasDetail: false });
+  });
+
   it('the ended reply is saved from a later task, not the one that rendered the end; a closing window saves at once', async () => {
     startChat('Hello?');
     await settle();

@@ -1,8 +1,9 @@
 // Issue 14 ("nothing lost"): a conversation opened or exported right after a reply ended shows that reply
-// as it ended. When a reply ends, the renderer sends its inspector record (`conversations.saveDetail`) and
-// then the conversation (`conversations.save`); main runs the two in turn. Opening the conversation while
-// they are still being written (Stop, then Export at once; the e2e Stop test reading the saved file) must
-// not give back the file as it was before: the reply still "streaming", the stop lost.
+// as it ended. When a reply ends, main keeps its inspector record (`saveDetail`, queued as the stream
+// ends) and the renderer then sends the conversation (`conversations.save`); main runs the two in turn.
+// Opening the conversation while they are still being written (Stop, then Export at once; the e2e Stop
+// test reading the saved file) must not give back the file as it was before: the reply still "streaming",
+// the stop lost.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -49,6 +49,17 @@ describe('the update controller', () => {
     expect(state.status).toBe('downloaded');
   });
 
+  it('"Check for Updates…" while one is downloaded tells the window again (its banner may have been put away)', async () => {
+    const updater = new UpdaterStandIn({ version: '1.2.0' });
+    const { controller, seen } = setUp(updater);
+    await controller.check({ userInitiated: false });
+    await controller.download();
+    const heard = seen.length;
+    await controller.check({ userInitiated: true });
+    // The window shows the banner again only on a state it hears; silence would leave the menu item dead.
+    expect(seen.slice(heard)).toMatchObject([{ status: 'downloaded', version: '1.2.0' }]);
+  });
+
   it('a check at start that finds nothing shows nothing; one the user asked for says so', async () => {
     const updater = new UpdaterStandIn(null);
     const { controller } = setUp(updater);
@@ -77,6 +88,17 @@ describe('the update controller', () => {
     updater.downloadFails = null;
     expect((await controller.download()).status).toBe('downloaded');
     expect(updater.downloads).toBe(2);
+  });
+
+  it('a check the updater turns down without a word (inactive: it answers null) does not stay "checking"', async () => {
+    // electron-updater's checkForUpdates(): "null if the updater is disabled" — no event is emitted then.
+    const updater = new UpdaterStandIn(null);
+    updater.active = false;
+    const { controller } = setUp(updater);
+    expect((await controller.check({ userInitiated: false })).status).toBe('idle');
+    const asked = await controller.check({ userInitiated: true });
+    expect(asked.status).toBe('error');
+    expect(asked.message).toMatch(/could not check for updates/i);
   });
 
   it('a download is refused when no update was offered', async () => {

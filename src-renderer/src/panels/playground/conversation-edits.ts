@@ -5,8 +5,8 @@ import type {
   AppError,
   AssistantMessage,
   ChatFormat,
+  CompactAnswer,
   CompactionMarker,
-  CompactResult,
   Conversation,
   ConversationMessage,
   ConversationSetup,
@@ -213,7 +213,7 @@ export function withoutMessage(conversation: Conversation, id: string, now: stri
 /** The history replaced by one compaction marker holding the compacted output; the replaced messages are kept to read. */
 export function compactedConversation(
   conversation: Conversation,
-  result: CompactResult,
+  result: CompactAnswer,
   markerId: string,
   now: string,
 ): Conversation {
