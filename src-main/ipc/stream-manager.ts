@@ -236,8 +236,7 @@ export class StreamManager {
     stream.pending = [];
     if (final) this.#streams.delete(streamId);
     if (events.length > 0 || final) {
-      // The request record goes out before the gateway has answered; it must not hold back the first token.
-      if (events.some((event) => event.type !== 'request')) stream.lastSentAt = performance.now();
+      stream.lastSentAt = performance.now();
       this.#deliver(stream.ownerId, { streamId, events, final });
     }
   }

@@ -75,6 +75,11 @@ export interface ConversationStore {
   saveDetail(id: string, messageId: string, detail: ReplyInspector): Promise<number>;
   /** Deletes the conversation's inspector records (the conversation stays). */
   clearDetail(id: string): Promise<void>;
+  /**
+   * Copies the records a comparison kept of messages the conversation `to` holds (a column continued as a
+   * conversation); answers the bytes now kept for `to`. `not_found` unless both are saved, as named.
+   */
+  copyDetail(from: string, to: string): Promise<number>;
 }
 
 export interface ConversationStoreOptions {
@@ -643,6 +648,39 @@ export function createConversationStore({
           });
         }
         return detailBytesOf(id);
+      });
+    },
+
+    async copyDetail(from, to) {
+      fileOf(from);
+      fileOf(to);
+      // Each read in its own turn, never one turn inside another: no two calls can wait on each other.
+      const target = await inTurn(to, () => readOrFail(to));
+      if (isComparison(target)) throw comparisonNotConversation();
+      const source = await inTurn(from, () => readOrFail(from));
+      if (!isComparison(source)) throw conversationNotComparison();
+      const inSource = new Set(messageIdsOf(source));
+      const shared = messageIdsOf(target).filter((messageId) => inSource.has(messageId));
+      // In the comparison's turn: a record a column's reply began keeping as it ended is written by then.
+      const records = await inTurn(from, async () => {
+        const found: Array<[string, ReplyInspector]> = [];
+        for (const messageId of shared) {
+          const record = await details.get(from, messageId).catch(() => null);
+          if (record) found.push([messageId, record]);
+        }
+        return found;
+      });
+      return inTurn(to, async () => {
+        if (deleted.has(to)) throw deletedAlready();
+        try {
+          for (const [messageId, record] of records) await details.put(to, messageId, record);
+        } catch (error) {
+          throw new AppFailure('file_error', 'The inspector’s records could not be copied.', {
+            hint: 'Check that the disk has free space and the app data folder is writable.',
+            cause: error,
+          });
+        }
+        return detailBytesOf(to);
       });
     },
 

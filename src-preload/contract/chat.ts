@@ -111,7 +111,7 @@ export interface CompactRequest {
   profileId?: string;
   /**
    * Where main keeps the compaction's inspector record (its marker's id) once it has succeeded, before it
-   * answers: the conversation's next save counts it. Absent: none is kept. Not sent upstream.
+   * answers (`detailKept`): the conversation's next save counts it. Absent: none is kept. Not sent upstream.
    */
   keepDetailAs?: KeepDetailAs;
 }
@@ -129,7 +129,13 @@ export interface CompactResult {
  * What `chat.compact` answers the page: the compacted output and its usage. The request as sent (the
  * whole history) and the raw answer stay in main, in the compaction's inspector record (`keepDetailAs`).
  */
-export type CompactAnswer = Pick<CompactResult, 'id' | 'output' | 'usage'>;
+export type CompactAnswer = Pick<CompactResult, 'id' | 'output' | 'usage'> & {
+  /**
+   * Whether main kept that record (written before it answered): `false` when none was asked for, its
+   * conversation was deleted meanwhile, or the write failed. The marker claims a record only if so.
+   */
+  detailKept: boolean;
+};
 
 /** One message of the Chat Completions format; `content` parts are `{type: "text"}` / `{type: "image_url"}`. */
 export interface ChatCompletionsMessage {
@@ -180,7 +186,9 @@ export interface KeepDetailAs {
  * Methods that call a chat format. `profileId` sends to that profile's gateway (a comparison's column, a
  * conversation that names its profile); absent, to the active profile's. `keepDetailAs`: main keeps the
  * reply's inspector record there when the stream ends (done, failed or stopped) and says so in the
- * stream's last batch (`detail-kept` / `detail-failed`); absent, no record is kept.
+ * stream's last batch (`detail-kept` / `detail-failed`); absent, no record is kept and the page is sent
+ * nothing of the request either. Every Playground send names it; it stays optional for calls that keep no
+ * conversation: the bench's first-token and long-stream sections and the packaged app's smoke test.
  */
 export interface ChatMethods {
   'chat.responses': {

@@ -279,6 +279,13 @@ export interface ConversationsMethods {
   };
   /** Deletes every inspector record of a conversation; the conversation itself stays. */
   'conversations.clearDetail': { input: { id: string }; output: { detailBytes: number } };
+  /**
+   * "Continue with this one": a column's replies kept their records under the comparison `from`; main
+   * copies, from its own store, those of messages the saved conversation `to` holds (a column continued
+   * as it keeps its messages' ids). `not_found` unless `from` is a saved comparison and `to` a saved
+   * conversation. `detailBytes`: what `to`'s records weigh now.
+   */
+  'conversations.copyDetail': { input: { from: string; to: string }; output: { detailBytes: number } };
 }
 
 // The runtime list of these methods; the `satisfies` makes it complete and exact.
@@ -293,4 +300,5 @@ export const CONVERSATIONS_METHODS = {
   'conversations.export': true,
   'conversations.detail': true,
   'conversations.clearDetail': true,
+  'conversations.copyDetail': true,
 } satisfies Record<keyof ConversationsMethods, true>;

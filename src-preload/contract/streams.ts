@@ -27,11 +27,6 @@ export type StreamEvent =
   | { type: 'part-status'; part: number; status: TranscriptPartStatus; error?: AppError }
   /** One part's upload: `sent` of `total` bytes. */
   | { type: 'part-upload'; part: number; sent: number; total: number }
-  /**
-   * The request as sent (each attempt sends it again; the last one counts), to a chat call that keeps no
-   * inspector record (`keepDetailAs` absent); a kept record holds it instead.
-   */
-  | { type: 'request'; request: SentRequest }
   | { type: 'done'; status: string; responseId?: string }
   | { type: 'error'; error: AppError }
   /**

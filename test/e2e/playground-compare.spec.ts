@@ -120,6 +120,17 @@ test('three columns in three formats answer one prompt at once; stop, fail, re-r
   const items = page.getByTestId('conversation-item');
   await expect(items).toHaveCount(2);
   await expect(items.filter({ has: page.getByTestId('conversation-kind') })).toHaveText(/3 compared/);
+  // Its reply's inspector record followed it from the comparison: the inspector shows what went out.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Continued as a conversation' })).toBeVisible();
+  const continued = page.getByTestId('reply');
+  await continued.hover();
+  await continued.getByTestId('inspect-reply').click();
+  const inspector = page.getByTestId('inspector');
+  await expect(inspector).toContainText('/v1/chat/completions');
+  await expect(inspector.getByTestId('inspector-status')).toHaveText('200 OK');
+  await app.screenshot('playground-compare-continued-inspector');
+  await page.keyboard.press('Escape');
+  await expect(inspector).toHaveCount(0);
 });
 
 test('a column asks another gateway; a saved comparison is searched, renamed, reopened and exported', async ({

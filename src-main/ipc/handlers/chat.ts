@@ -4,7 +4,7 @@
 // reply) stays in main: asked to keep it (`keepDetailAs`), main writes it to the conversation store once the
 // reply has ended, whether it completed, failed or was stopped, and the stream's last batch only says that
 // it did (`detail-kept`). Carried to the page and back, it made each long reply's last batch the page's
-// longest task. A call that keeps no record is shown what went out instead (`request`, once per attempt).
+// longest task. A call that names no place keeps no record, and the page is sent none of it either.
 import type {
   ChatSettings,
   KeepDetailAs,
@@ -59,8 +59,7 @@ async function keptOutcome(saving: Promise<number>): Promise<StreamEvent> {
 }
 
 /**
- * The stream run of a chat call, its record kept by `keep` (if any; else `request` events show what went
- * out) once the reply has ended. The record's write is queued in the store before the reply's last
+ * The stream run of a chat call, its record kept by `keep` (if any) once the reply has ended. The record's write is queued in the store before the reply's last
  * event is emitted (a `conversations.detail` asked after the end is answered after the write), and
  * awaited only after that event: the end reaches the page without waiting for the disk. The outcome
  * follows in the stream's last batch. A stopped stream's `done` comes from the stream manager after this
@@ -69,12 +68,11 @@ async function keptOutcome(saving: Promise<number>): Promise<StreamEvent> {
 function inspectedChat(chat: ChatCall, stream: boolean, keep: KeepRecord | null): StreamRun {
   return async ({ signal, emit }: StreamContext) => {
     let request: SentRequest | null = null;
-    // What the inspector shows of the request: the body as sent, less the bytes of its images.
+    // What the inspector shows of the request (each attempt sends it again; the last one counts): the body
+    // as sent, less the bytes of its images.
     const recorder = createExchangeRecorder({
       onRequest: (sent) => {
         request = inspectorCopy(sent);
-        // A kept record holds it: the request (the whole conversation so far) need not go to the page too.
-        if (!keep) emit({ type: 'request', request });
       },
     });
     let saving: Promise<StreamEvent> | null = null;
@@ -204,18 +202,20 @@ export function createChatHandlers(services: HandlerServices): HandlerGroup<Chat
         const recorder = createExchangeRecorder();
         const compacted = await client.compact(request, { signal, observer: recorder.observer });
         const { id, output, usage, request: sent } = compacted;
-        // Only a compaction that succeeded has a marker to inspect. Queued before the answer goes out, so
-        // the conversation's save that follows it counts the record; not awaited (the answer says nothing
-        // of it: a failed write is logged, and the inspector says the record is not kept).
+        // Only a compaction that succeeded has a marker to inspect. Written before the answer goes out (one
+        // small record; a compaction is no stream whose end it would hold back), so the answer can say
+        // whether its marker has a record, and the conversation's save that follows counts it.
+        let detailKept = false;
         if (keep && !signal.aborted) {
           const record = { request: sent && inspectorCopy(sent), exchange: recorder.log() };
-          void keptOutcome((async () => keep(record))()).then((outcome) => {
-            if (outcome.type === 'detail-failed' && outcome.error.code !== 'not_found')
-              log.warn('a compaction’s inspector record was not kept', outcome.error);
-          });
+          const outcome = await keptOutcome((async () => keep(record))());
+          detailKept = outcome.type === 'detail-kept';
+          // A conversation deleted meanwhile is no fault; a failed write is (the marker says no record).
+          if (outcome.type === 'detail-failed' && outcome.error.code !== 'not_found')
+            log.warn('a compaction’s inspector record was not kept', outcome.error);
         }
         // The request and the raw answer are the record's: the page needs only what replaces the history.
-        return { id, output, usage };
+        return { id, output, usage, detailKept };
       });
     },
 

@@ -57,6 +57,7 @@ export function createConversationHandlers(services: HandlerServices): HandlerGr
     'conversations.rename': ({ id, title }) => store.rename(id, title),
     'conversations.delete': async ({ id }) => ({ deleted: await store.remove(id) }),
     'conversations.detail': async ({ id, messageId }) => ({ detail: await store.detail(id, messageId) }),
+    'conversations.copyDetail': async ({ from, to }) => ({ detailBytes: await store.copyDetail(from, to) }),
     'conversations.clearDetail': async ({ id }) => {
       await store.clearDetail(id);
       return { detailBytes: 0 };

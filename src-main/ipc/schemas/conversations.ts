@@ -19,4 +19,5 @@ export const conversationsSchemas = {
   'conversations.export': z.object({ id: conversationId, format: z.enum(['md', 'json']) }),
   'conversations.detail': z.object({ id: conversationId, messageId }),
   'conversations.clearDetail': z.object({ id: conversationId }),
+  'conversations.copyDetail': z.object({ from: conversationId, to: conversationId }),
 } satisfies SchemaGroup;

@@ -16,7 +16,14 @@ import {
 import { useAppStore } from '../store/index.ts';
 import type { ComparisonFrame } from '../store/playground.ts';
 import { toastSuccess } from './feedback.ts';
-import { letGo, regenerate, requestReply, saveConversation, stopReply } from './playground.ts';
+import {
+  copyColumnDetail,
+  letGo,
+  regenerate,
+  requestReply,
+  saveConversation,
+  stopReply,
+} from './playground.ts';
 
 const store = () => useAppStore.getState();
 const playground = () => store().playground;
@@ -171,5 +178,7 @@ export async function continueColumn(comparisonId: string, columnId: string): Pr
   store().updatePlayground({ activeId: conversation.id, activeComparisonId: null, inspect: null });
   await saveIfStarted(comparisonId);
   await saveConversation(conversation.id);
+  // Once saved: main copies only records of messages the saved conversation holds.
+  await copyColumnDetail(comparisonId, conversation.id);
   toastSuccess('Continued as a conversation');
 }

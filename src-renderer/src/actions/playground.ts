@@ -811,7 +811,7 @@ export async function compactConversation(id: string): Promise<void> {
   // Compaction replaces the history as it was when asked; the composer is closed meanwhile.
   const latest = conversation(id) ?? current;
   store().putConversation(compactedConversation(latest, result.data, markerId, nowIso()));
-  // Main kept its record before answering: this save's summary counts it.
+  // Main kept its record (if `detailKept`) before answering: this save's summary counts it.
   void saveConversation(id);
 }
 
@@ -934,6 +934,18 @@ function noteDetailBytes(id: string, detailBytes: number): void {
   store().updatePlayground({
     list: list.map((item) => (item.id === id ? { ...item, detailBytes } : item)),
   });
+}
+
+/**
+ * A column continued as the saved conversation `conversationId`: its replies say they have a record, kept
+ * under the comparison; main copies those records over (it reads them from its own store: the page only
+ * names the two ids), so the conversation's inspector finds them and they outlive the comparison.
+ */
+export async function copyColumnDetail(comparisonId: string, conversationId: string): Promise<void> {
+  const result = await call('conversations.copyDetail', { from: comparisonId, to: conversationId });
+  if (result.ok) noteDetailBytes(conversationId, result.data.detailBytes);
+  // Either was deleted meanwhile, or the save failed (already told): nothing to copy to.
+  else if (result.error.code !== 'not_found') toastError(result.error);
 }
 
 /** Asks main for a record the inspector shows, unless it is held here already (or being asked for). */

@@ -173,9 +173,6 @@ export function foldStreamBatch(
       case 'result':
         next.result = event.data;
         break;
-      case 'request':
-        // Main keeps the inspector's record itself (`keepDetailAs`); the page holds none of it.
-        break;
       case 'detail-kept':
         next.detail = { kept: true, detailBytes: event.detailBytes };
         break;

@@ -199,14 +199,17 @@ describe('an image in a send', () => {
         ],
       },
       stream: true,
+      keepDetailAs: { id: 'conv-image', messageId: 'a-image' },
     });
     const events = await finished(started.streamId);
+    expect(events.some((event) => event.type === 'detail-kept')).toBe(true);
     const sent = received[0]!.body as {
       messages: Array<{ content: Array<{ image_url?: { url: string } }> }>;
     };
     expect(sent.messages[0]!.content[1]!.image_url!.url).toBe(`data:image/png;base64,${base64}`);
-    const shown = events.find((event) => event.type === 'request');
-    const body = shown?.type === 'request' ? (shown.request.body ?? '') : '';
+    // The inspector's copy, as main kept it: what the inspector opens.
+    const { detail } = await t.ok('conversations.detail', { id: 'conv-image', messageId: 'a-image' });
+    const body = detail?.request?.body ?? '';
     expect(body).toContain('What is this?');
     expect(body).toMatch(/data:image\/png;base64,<\d+ KB image, not kept in the inspector>/);
     expect(body).not.toContain(base64.slice(0, 200));

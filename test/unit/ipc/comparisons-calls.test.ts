@@ -173,6 +173,49 @@ describe('a saved comparison', () => {
     });
   });
 
+  it('copies a column’s records to the conversation it is continued as, only for messages it holds', async () => {
+    await t.ok('comparisons.save', { comparison: comparison() });
+    await keepReplyRecord(t, gateway, 'cmp-1', 'col-b-a1');
+    await keepReplyRecord(t, gateway, 'cmp-1', 'col-a-a1');
+    const { detail } = await t.ok('conversations.detail', { id: 'cmp-1', messageId: 'col-b-a1' });
+    // "Continue with this one": column b as a conversation of its own, its messages' ids kept.
+    const continued = { ...comparison().columns[1]!, id: 'conv-continued' };
+    const saved = await t.ok('conversations.save', { conversation: continued });
+    expect(saved.detailBytes).toBe(0);
+    const { detailBytes } = await t.ok('conversations.copyDetail', { from: 'cmp-1', to: 'conv-continued' });
+    expect(detailBytes).toBeGreaterThan(0);
+    expect(await t.ok('conversations.detail', { id: 'conv-continued', messageId: 'col-b-a1' })).toEqual({
+      detail,
+    });
+    // Column a's record is not the conversation's: it holds no such message.
+    expect(await t.ok('conversations.detail', { id: 'conv-continued', messageId: 'col-a-a1' })).toEqual({
+      detail: null,
+    });
+    // The comparison keeps its own; the conversation's records are its own from now on.
+    expect(await t.ok('conversations.detail', { id: 'cmp-1', messageId: 'col-b-a1' })).toEqual({ detail });
+    expect(
+      (await t.ok('conversations.list', {})).conversations.find((c) => c.id === 'conv-continued'),
+    ).toMatchObject({ detailBytes });
+  });
+
+  it('copies records only from a comparison, to a saved conversation', async () => {
+    await t.ok('comparisons.save', { comparison: comparison() });
+    await t.ok('conversations.save', { conversation: conversation({ id: 'conv-1' }) });
+    const refused = async (from: string, to: string) =>
+      expect(await t.call('conversations.copyDetail', { from, to })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      });
+    await refused('conv-1', 'conv-1');
+    await refused('cmp-1', 'cmp-1');
+    await refused('cmp-1', 'conv-unsaved');
+    await refused('cmp-gone', 'conv-1');
+    expect(await t.call('conversations.copyDetail', { from: '../cmp-1', to: 'conv-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
   it('does not open as a conversation, nor a conversation as a comparison', async () => {
     await t.ok('comparisons.save', { comparison: comparison() });
     await t.ok('conversations.save', { conversation: conversation({ id: 'conv-1' }) });

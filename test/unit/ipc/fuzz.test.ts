@@ -528,6 +528,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'conversations.export': { id: 'conv-1', format: 'md' },
     'conversations.detail': { id: 'conv-1', messageId: 'a-1' },
     'conversations.clearDetail': { id: 'conv-1' },
+    'conversations.copyDetail': { from: 'cmp-1', to: 'conv-1' },
     'stream.stop': { streamId: 'stream-1' },
     'shell.openExternal': { url: 'https://example.com/' },
     'updates.get': undefined,

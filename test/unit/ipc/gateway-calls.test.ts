@@ -8,7 +8,6 @@ import {
   KEY_PLACEHOLDER,
   type ReplyInspector,
   type Result,
-  type SentRequest,
   type StreamBatch,
   type StreamEvent,
 } from '../../../src-preload/contract.ts';
@@ -43,8 +42,6 @@ async function finished(streamId: string): Promise<StreamEvent[]> {
 }
 
 const textOf = (events: StreamEvent[]) => events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('');
-const requestsOf = (events: StreamEvent[]): SentRequest[] =>
-  events.flatMap((e) => (e.type === 'request' ? [e.request] : []));
 /** Where these tests ask main to keep a reply's inspector record: a conversation as the Playground names it. */
 const KEPT_UNDER = 'conv-inspected';
 const keepAs = (messageId: string) => ({ keepDetailAs: { id: KEPT_UNDER, messageId } });
@@ -154,8 +151,10 @@ describe('chat through the IPC layer', () => {
       ...keepAs('marker'),
     });
     expect(result.output.at(-1)).toMatchObject({ type: 'compaction' });
-    // The page gets the compacted output; the request (the whole history) and the raw answer stay in main.
-    expect(Object.keys(result).sort()).toEqual(['id', 'output', 'usage']);
+    // The page gets the compacted output and whether its record was kept; the request (the whole history)
+    // and the raw answer stay in main.
+    expect(Object.keys(result).sort()).toEqual(['detailKept', 'id', 'output', 'usage']);
+    expect(result.detailKept).toBe(true);
     // Read in turn after its write: the record is there as soon as the answer is.
     const record = await keptRecord('marker');
     expect(record?.request).toMatchObject({
@@ -164,6 +163,20 @@ describe('chat through the IPC layer', () => {
     });
     expect(record?.exchange).toMatchObject({ status: 200, contentType: expect.stringMatching(/json/) });
     expect(JSON.parse(record?.exchange?.body ?? '')).toMatchObject({ output: result.output });
+  });
+
+  it('says when it kept no record: none asked for, or its conversation deleted meanwhile', async () => {
+    const compact = (extra: object) =>
+      t.ok('chat.compact', { model: 'gpt-5-mini', input: [{ role: 'user', content: 'Hi' }], ...extra });
+    expect((await compact({})).detailKept).toBe(false);
+    await t.ok('conversations.delete', { id: 'conv-gone' });
+    const gone = await compact({ keepDetailAs: { id: 'conv-gone', messageId: 'marker' } });
+    // The compaction itself succeeded: only its marker will say that no record is kept.
+    expect(gone.output.at(-1)).toMatchObject({ type: 'compaction' });
+    expect(gone.detailKept).toBe(false);
+    expect(await t.ok('conversations.detail', { id: 'conv-gone', messageId: 'marker' })).toEqual({
+      detail: null,
+    });
   });
 
   it('keeps no record of a compaction the gateway refused', async () => {
@@ -247,15 +260,16 @@ describe('the inspector', () => {
     }
   });
 
-  it('keeps no record when the call names no place for it, and shows the page what went out instead', async () => {
+  it('keeps no record when the call names no place for it, and sends the page none of the request either', async () => {
     gateway.setChatReply({ text: 'Nothing kept.' });
     const { streamId } = await t.ok('chat.responses', {
-      request: { model: 'gpt-5-mini', input: 'Hi' },
+      request: { model: 'gpt-5-mini', input: 'A question worth keeping out of the page' },
       stream: true,
     });
     const events = await finished(streamId);
-    expect(shapeOf(events)).toEqual(['request', 'text-delta', 'usage', 'done']);
-    expect(requestsOf(events)[0]?.body).toBe(JSON.stringify(gateway.requests.at(-1)?.json));
+    // The reply and its end only: no copy of the whole conversation going back to the page.
+    expect(shapeOf(events)).toEqual(['text-delta', 'usage', 'done']);
+    expect(JSON.stringify(events)).not.toContain('worth keeping');
     expect(existsSync(join(t.dataDir, 'inspector'))).toBe(false);
   });
 

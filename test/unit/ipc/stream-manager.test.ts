@@ -68,32 +68,6 @@ describe('StreamManager', () => {
     manager.dispose();
   });
 
-  it('the request record sent before the gateway answers does not hold back the first token', async () => {
-    vi.useFakeTimers();
-    const { manager, batches } = setup(30);
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    manager.start(1, async ({ emit }) => {
-      emit({
-        type: 'request',
-        request: { method: 'POST', url: 'http://gw/v1/responses', headers: [], body: '{}' },
-      });
-      await answered;
-      emit({ type: 'text-delta', text: 'first' });
-      await new Promise(() => {});
-    });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(batches.map((b) => b.batch.events[0]?.type)).toEqual(['request']);
-    // The gateway answers 5 ms later, well inside the interval: the token still goes out at once.
-    await vi.advanceTimersByTimeAsync(5);
-    answer();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(batches.map((b) => b.batch.events[0]?.type)).toEqual(['request', 'text-delta']);
-    manager.dispose();
-  });
-
   it('a burst of thousands of events over 200 ms arrives whole, in order, in a handful of batches', async () => {
     vi.useFakeTimers();
     const { manager, batches } = setup(32);

@@ -170,10 +170,6 @@ describe('a comparison', () => {
 
     deliver(second!, {
       events: [
-        {
-          type: 'request',
-          request: { method: 'POST', url: 'https://gw/v1/chat/completions', headers: [], body: null },
-        },
         { type: 'text-delta', text: 'The moon.' },
         { type: 'done', status: 'stop' },
         { type: 'detail-kept', detailBytes: 10 },
@@ -201,13 +197,7 @@ describe('a comparison', () => {
     await twoColumns();
     const [first, second] = [column(0), column(1)].map((c) => state().live[lastMessage(c).id]!.streamId!);
     deliver(first!, {
-      events: [
-        {
-          type: 'request',
-          request: { method: 'POST', url: 'https://gw/v1/responses', headers: [], body: null },
-        },
-        { type: 'text-delta', text: 'Tides follow' },
-      ],
+      events: [{ type: 'text-delta', text: 'Tides follow' }],
       final: false,
     });
     stopColumn(column(0).id);
@@ -335,12 +325,14 @@ describe('a comparison', () => {
       events: [
         { type: 'text-delta', text: 'The moon.' },
         { type: 'done', status: 'stop' },
+        { type: 'detail-kept', detailBytes: 10 },
       ],
       final: true,
     });
     await settle();
     const source = column(1);
-    await continueColumn(frame().id, source.id);
+    const comparisonId = frame().id;
+    await continueColumn(comparisonId, source.id);
     const shown = state().open[state().activeId!]!;
     expect(state().activeComparisonId).toBeNull();
     expect(shown.id).not.toBe(source.id);
@@ -350,6 +342,17 @@ describe('a comparison', () => {
     expect((conversationSaves.at(-1)!.input as { conversation: Conversation }).conversation.id).toBe(
       shown.id,
     );
+    // Its reply says it has a record, kept under the comparison: main copies the records over once the
+    // new conversation is saved, so its inspector finds them. The page names the two ids, nothing else.
+    expect(lastMessage(shown).hasDetail).toBe(true);
+    const methods = calls.map((c) => c.method);
+    expect(methods.lastIndexOf('conversations.copyDetail')).toBeGreaterThan(
+      methods.lastIndexOf('conversations.save'),
+    );
+    expect(calls.find((c) => c.method === 'conversations.copyDetail')?.input).toEqual({
+      from: comparisonId,
+      to: shown.id,
+    });
   });
 
   it('routes a model chosen in a column by the catalogue of that column’s own gateway', () => {

@@ -322,8 +322,7 @@ describe('compaction', () => {
               id: 'r',
               output,
               usage: { inputTokens: 40, outputTokens: 8, reasoningTokens: null, totalTokens: 48 },
-              raw: {},
-              request: null,
+              detailKept: true,
             },
           }
         : defaultAnswer(method, input);
@@ -344,6 +343,18 @@ describe('compaction', () => {
     await settle();
     expect(savedConversations().at(-1)!.messages[0]).toMatchObject({ role: 'compaction', hasDetail: true });
     expect(calls.map((c) => c.method)).not.toContain('conversations.saveDetail');
+  });
+
+  it('a compaction whose record main could not keep says so on its marker', async () => {
+    const id = await chatWithOneReply();
+    answer = (method, input) =>
+      method === 'chat.compact'
+        ? { ok: true, data: { id: 'r', output: [], usage: null, detailKept: false } }
+        : defaultAnswer(method, input);
+    await compactConversation(id);
+    expect(active().messages[0]).toMatchObject({ role: 'compaction', hasDetail: false });
+    await settle();
+    expect(savedConversations().at(-1)!.messages[0]).toMatchObject({ role: 'compaction', hasDetail: false });
   });
 
   it('a channel without compaction is said plainly, and the history is left as it was', async () => {

@@ -207,8 +207,7 @@ describe('compaction', () => {
       { type: 'compaction', encrypted_content: 'gAAAAB…' },
     ],
     usage: { inputTokens: 3210, outputTokens: 64, reasoningTokens: null, totalTokens: 3274 },
-    raw: { object: 'response.compaction' },
-    request: { method: 'POST', url: 'http://gw/v1/responses/compact', headers: [], body: '{}' },
+    detailKept: true,
   };
 
   it('replaces the history with one marker holding the output, the token counts and the replaced messages', () => {
@@ -227,6 +226,9 @@ describe('compaction', () => {
     });
     if (marker.role !== 'compaction') throw new Error('not a marker');
     expect(marker.hasDetail).toBe(true);
+    // Main could not keep its record (a failed write): the marker does not claim one.
+    const unkept = compactedConversation(before, { ...result, detailKept: false }, 'm1', LATER).messages[0]!;
+    expect(unkept.role === 'compaction' && unkept.hasDetail).toBe(false);
     // The title came from the first message, now replaced: it is kept as it was.
     expect(after.customTitle).toBe('one');
     expect(compactedConversation({ ...before, customTitle: 'Mine' }, result, 'm1', LATER).customTitle).toBe(

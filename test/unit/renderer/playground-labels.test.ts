@@ -68,8 +68,7 @@ describe('the compaction marker', () => {
       id: 'x',
       output: [],
       usage: { inputTokens: 3210, outputTokens: 64, reasoningTokens: null, totalTokens: null },
-      raw: null,
-      request: null,
+      detailKept: true,
     };
     const marker = compactedConversation(before, result, 'm', '').messages[0]!;
     if (marker.role !== 'compaction') throw new Error('not a marker');

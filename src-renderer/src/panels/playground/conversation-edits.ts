@@ -226,7 +226,8 @@ export function compactedConversation(
     tokensBefore: result.usage?.inputTokens ?? null,
     tokensAfter: result.usage?.outputTokens ?? null,
     replaced: conversation.messages,
-    hasDetail: true,
+    // Main says whether it kept the compaction's record under this marker (a failed write keeps none).
+    hasDetail: result.detailKept,
   };
   // The title is taken from the first message, which compaction replaces: it is kept as it was.
   const customTitle = conversation.customTitle.trim()
