@@ -48,10 +48,13 @@ function recordKeeper(store: ConversationStore, where: KeepDetailAs | undefined)
   return where ? (record) => store.saveDetail(where.id, where.messageId, record) : null;
 }
 
-/** What the stream's last batch says of the record: kept, with the owner's new total, or why not. */
-async function keptOutcome(saving: Promise<number>): Promise<StreamEvent> {
+/**
+ * Keeps `record` and says what the stream's last batch says of it: kept, with the owner's new total, or why
+ * not. `keep` is called before this function's first await, so the write is queued in the store at once.
+ */
+async function keptOutcome(keep: KeepRecord, record: ReplyInspector): Promise<StreamEvent> {
   try {
-    return { type: 'detail-kept', detailBytes: await saving };
+    return { type: 'detail-kept', detailBytes: await keep(record) };
   } catch (error) {
     // A conversation deleted while its reply streamed: `not_found`, and nothing is left behind.
     return { type: 'detail-failed', error: toAppError(error) };
@@ -59,8 +62,8 @@ async function keptOutcome(saving: Promise<number>): Promise<StreamEvent> {
 }
 
 /**
- * The stream run of a chat call, its record kept by `keep` (if any) once the reply has ended. The record's write is queued in the store before the reply's last
- * event is emitted (a `conversations.detail` asked after the end is answered after the write), and
+ * The stream run of a chat call, its record kept by `keep` (if any) once the reply has ended. The record's
+ * write is queued in the store before the reply's last event is emitted (a `conversations.detail` asked after the end is answered after the write), and
  * awaited only after that event: the end reaches the page without waiting for the disk. The outcome
  * follows in the stream's last batch. A stopped stream's `done` comes from the stream manager after this
  * run, so after the write; the page has shown the reply stopped since the user's click.
@@ -79,9 +82,8 @@ function inspectedChat(chat: ChatCall, stream: boolean, keep: KeepRecord | null)
     /** Starts keeping the record, once: the request as last sent and what came back for it. */
     const keepRecord = (): Promise<StreamEvent> | null => {
       if (keep && !saving) {
-        const record: ReplyInspector = { request, exchange: recorder.log() };
-        // Not awaited here; an async call queues the write in the store before its first await.
-        saving = keptOutcome((async () => keep(record))());
+        // Not awaited here: the write is queued now, its outcome emitted last.
+        saving = keptOutcome(keep, { request, exchange: recorder.log() });
       }
       return saving;
     };
@@ -208,7 +210,7 @@ export function createChatHandlers(services: HandlerServices): HandlerGroup<Chat
         let detailKept = false;
         if (keep && !signal.aborted) {
           const record = { request: sent && inspectorCopy(sent), exchange: recorder.log() };
-          const outcome = await keptOutcome((async () => keep(record))());
+          const outcome = await keptOutcome(keep, record);
           detailKept = outcome.type === 'detail-kept';
           // A conversation deleted meanwhile is no fault; a failed write is (the marker says no record).
           if (outcome.type === 'detail-failed' && outcome.error.code !== 'not_found')

@@ -4,7 +4,7 @@ import { ImageIcon } from 'lucide-react';
 import { createElement, memo, type ReactNode, useContext, useLayoutEffect, useReducer } from 'react';
 import { openableHref } from './links.ts';
 import { MarkdownEnvContext } from './markdown-env.ts';
-import { isPlainInline, type Token } from './parser.ts';
+import type { Token } from './parser.ts';
 
 const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em', s_open: 's' };
 
@@ -13,11 +13,11 @@ const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em',
  * list or table grows, its finished items skip both parsing and rendering. The one exception: a
  * `[text][label]` whose label was not defined yet parses again once it is (`AwaitingLabels`). Only that
  * rare case pays for a subscription: this component has no state or effect of its own, as it is mounted
- * for every paragraph of every reply.
+ * for every paragraph of every reply. Plain text never comes here: blocks render it as a text node
+ * (`isPlainInline`, render-block.tsx).
  */
 export const InlineContent = memo(function InlineContent({ source }: { source: string }) {
   const references = useContext(MarkdownEnvContext);
-  if (isPlainInline(source)) return source;
   const parsed = references.parseInline(source);
   if (parsed.missing.length > 0) return createElement(AwaitingLabels, { source });
   return renderInlineTokens(parsed.tokens);
