@@ -26,7 +26,8 @@ import { type BenchSection, median, type Row } from '../types.ts';
 
 const DELTAS_PER_SECOND = 2500;
 const DELTA_CHARACTERS = 12;
-const ROUNDS = 5;
+// GS_ROUNDS=1 for a quick look (a profile with GS_BENCH_TRACE); the figures are the median of five.
+const ROUNDS = Number(process.env.GS_ROUNDS ?? 5);
 
 const COMPOSER = '[data-testid="composer-input"]';
 const REPLY = '[data-testid="reply"]';

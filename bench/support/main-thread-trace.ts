@@ -50,6 +50,10 @@ const DEEP_CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'v8.execute',
   'disabled-by-default-v8.cpu_profiler',
+  // GS_BENCH_INVALIDATION=1 adds why each element was restyled or laid out again (heavy: traces grow ~10×).
+  ...(process.env.GS_BENCH_INVALIDATION
+    ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+    : []),
 ];
 
 /** The outermost task event of Chromium's sequence manager: one per task the thread runs. */

@@ -16,6 +16,8 @@ export const OLD_LOG_FILE = 'main.old.log';
 export const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;
 /** A single line longer than this is cut: one huge error body must not rotate the whole history away. */
 const MAX_LINE_CHARS = 16_000;
+/** After a failed write, lines are dropped for this long, then writing is tried again. */
+export const LOG_RETRY_MS = 30_000;
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -53,7 +55,8 @@ export function createLogFile({
   const path = join(folder, LOG_FILE);
   const oldPath = join(folder, OLD_LOG_FILE);
   let size: number | null = null;
-  let broken = false;
+  /** While a write has failed: when to try again (dropping lines until then). */
+  let retryAt: number | null = null;
 
   const currentSize = () => {
     if (size !== null) return size;
@@ -68,10 +71,11 @@ export function createLogFile({
   return {
     path,
     write(level, line) {
-      if (broken) return;
+      const at = now();
+      if (retryAt !== null && at.getTime() < retryAt) return;
       const text = line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}… (cut)` : line;
       // A stack's own line breaks are indented: each entry starts at a line with its time and level.
-      const entry = `${now().toISOString()} ${level.toUpperCase()} ${text.replace(/\r?\n/g, '\n    ')}\n`;
+      const entry = `${at.toISOString()} ${level.toUpperCase()} ${text.replace(/\r?\n/g, '\n    ')}\n`;
       const bytes = Buffer.byteLength(entry);
       try {
         mkdirSync(folder, { recursive: true });
@@ -81,11 +85,16 @@ export function createLogFile({
         }
         appendFileSync(path, entry, { mode: 0o600 });
         size = currentSize() + bytes;
+        if (retryAt !== null) console.error('[log] the log file is written again');
+        retryAt = null;
       } catch (error) {
-        // A full or read-only disk: say so once on the console and stop trying, rather than throw from
-        // every log call (which would turn a logged error into an uncaught one).
-        broken = true;
-        console.error(`[log] the log file cannot be written: ${(error as Error).message}`);
+        // A full or read-only disk: say so on the console and drop lines for a while, rather than throw
+        // from every log call (which would turn a logged error into an uncaught one) — and try again
+        // later, as a disk that was full may have room again.
+        if (retryAt === null)
+          console.error(`[log] the log file cannot be written: ${(error as Error).message}`);
+        retryAt = at.getTime() + LOG_RETRY_MS;
+        size = null;
       }
     },
     tail(count) {

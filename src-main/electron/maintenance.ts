@@ -11,7 +11,8 @@ import { DIAGNOSTICS_STRINGS } from '../diagnostics/strings.ts';
 import { createLogger, setLogSink } from '../log.ts';
 import { setUpdateController } from '../updates/current.ts';
 import { loadElectronUpdater } from '../updates/electron-updater.ts';
-import { createUpdateController } from '../updates/update-controller.ts';
+import { menuCheck } from '../updates/menu-check.ts';
+import { createUpdateController, type UpdateController } from '../updates/update-controller.ts';
 import { updateSupport } from '../updates/update-support.ts';
 import { emitToOwner } from './ipc-main.ts';
 import { installApplicationMenu } from './menu.ts';
@@ -42,26 +43,28 @@ export function installMaintenance({ appName, dataDir }: MaintenanceOptions): vo
   if (!support.supported) updatesLog.info(`updates are off for this build (${support.reason})`);
 
   // Until electron-updater is loaded, the handlers answer "cannot update" (src-main/updates/current.ts).
-  let checkNow: (() => void) | null = null;
-  if (support.supported) {
-    void loadElectronUpdater(updatesLog)
-      .then((updater) => {
-        const controller = createUpdateController({
-          updater,
-          currentVersion: app.getVersion(),
-          log: updatesLog,
-        });
-        controller.subscribe((state) => emitToAllWindows('updates.state', state));
-        setUpdateController(controller);
-        checkNow = () => void controller.check({ userInitiated: true });
-        setTimeout(() => void controller.check({ userInitiated: false }), START_CHECK_DELAY_MS).unref();
-      })
-      .catch((error: unknown) => updatesLog.error('the updater could not be loaded', error));
-  }
+  const ready: Promise<UpdateController | null> = support.supported
+    ? loadElectronUpdater(updatesLog)
+        .then((updater) => {
+          const controller = createUpdateController({
+            updater,
+            currentVersion: app.getVersion(),
+            log: updatesLog,
+          });
+          controller.subscribe((state) => emitToAllWindows('updates.state', state));
+          setUpdateController(controller);
+          setTimeout(() => void controller.check({ userInitiated: false }), START_CHECK_DELAY_MS).unref();
+          return controller;
+        })
+        .catch((error: unknown) => {
+          updatesLog.error('the updater could not be loaded', error);
+          return null;
+        })
+    : Promise.resolve(null);
 
   installApplicationMenu(process.platform, {
     updatesSupported: support.supported,
-    checkForUpdates: () => checkNow?.(),
+    checkForUpdates: menuCheck(ready, (message) => void dialog.showMessageBox({ type: 'warning', message })),
     copyDiagnostics: () => {
       const { logLines } = copyDiagnostics({
         appName,

@@ -2,7 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLogFile, LOG_FILE, LOG_FOLDER, OLD_LOG_FILE } from '../../../src-main/diagnostics/log-file.ts';
+import {
+  createLogFile,
+  LOG_FILE,
+  LOG_FOLDER,
+  LOG_RETRY_MS,
+  OLD_LOG_FILE,
+} from '../../../src-main/diagnostics/log-file.ts';
 
 const folders: string[] = [];
 function dataDir(): string {
@@ -71,6 +77,26 @@ describe('the log file', () => {
     expect(file.tail(5)).toEqual([]);
     // Said once, not once a line.
     expect(console).toHaveBeenCalledTimes(1);
+    console.mockRestore();
+  });
+
+  it('once the disk takes writes again, logging resumes (a write error does not end logging for good)', () => {
+    const dir = dataDir();
+    const blocked = join(dir, 'data');
+    writeFileSync(blocked, '');
+    let clock = Date.parse('2026-11-27T03:00:00.000Z');
+    const console = vi.spyOn(globalThis.console, 'error').mockImplementation(() => {});
+    const file = createLogFile({ dataDir: blocked, now: () => new Date(clock) });
+    file.write('error', 'lost while the disk refused');
+    // The cause goes away (here: the file in the folder's place; in life, a full disk freed).
+    rmSync(blocked);
+    clock += LOG_RETRY_MS / 2;
+    file.write('info', 'dropped: too soon to try again');
+    clock += LOG_RETRY_MS;
+    file.write('info', 'kept: written after the pause');
+    expect(file.tail(5).map((line) => line.replace(/^\S+ \S+ /, ''))).toEqual([
+      'kept: written after the pause',
+    ]);
     console.mockRestore();
   });
 });
