@@ -87,7 +87,12 @@ async function start(): Promise<void> {
     },
     emit: emitToOwner,
     isAppUrl,
-    appInfo: { name: APP_NAME, version: app.getVersion(), platform: process.platform },
+    appInfo: {
+      name: APP_NAME,
+      version: app.getVersion(),
+      platform: process.platform,
+      systemLanguages: app.getPreferredSystemLanguages(),
+    },
     openedFiles,
   };
   layer = createIpcLayer(deps);

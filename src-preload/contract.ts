@@ -31,6 +31,7 @@ export * from './contract/chat.ts';
 export * from './contract/conversations.ts';
 export * from './contract/core.ts';
 export * from './contract/errors.ts';
+export * from './contract/languages.ts';
 export * from './contract/maintenance.ts';
 export * from './contract/opened-files.ts';
 export * from './contract/prefs.ts';

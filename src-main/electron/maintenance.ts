@@ -7,7 +7,7 @@ import type { EventName, Events } from '../../src-preload/contract.ts';
 import { copyDiagnostics } from '../diagnostics/copy-diagnostics.ts';
 import { logUnhandledErrors } from '../diagnostics/error-capture.ts';
 import { createLogFile } from '../diagnostics/log-file.ts';
-import { DIAGNOSTICS_STRINGS } from '../diagnostics/strings.ts';
+import { onInterfaceLanguage, t } from '../i18n/index.ts';
 import { createLogger, setLogSink } from '../log.ts';
 import { setUpdateController } from '../updates/current.ts';
 import { loadElectronUpdater } from '../updates/electron-updater.ts';
@@ -62,7 +62,8 @@ export function installMaintenance({ appName, dataDir }: MaintenanceOptions): vo
         })
     : Promise.resolve(null);
 
-  installApplicationMenu(process.platform, {
+  const menuActions = {
+    appName,
     updatesSupported: support.supported,
     checkForUpdates: menuCheck(ready, (message) => void dialog.showMessageBox({ type: 'warning', message })),
     copyDiagnostics: () => {
@@ -74,7 +75,10 @@ export function installMaintenance({ appName, dataDir }: MaintenanceOptions): vo
       });
       // The window confirms it (a toast); with no window open (macOS), a message box does.
       if (BrowserWindow.getAllWindows().length > 0) emitToAllWindows('diagnostics.copied', { logLines });
-      else void dialog.showMessageBox({ type: 'info', message: DIAGNOSTICS_STRINGS.copied });
+      else void dialog.showMessageBox({ type: 'info', message: t('diagnostics.copied') });
     },
-  });
+  };
+  installApplicationMenu(process.platform, menuActions);
+  // The menu is built with the labels of its moment: a new language builds it again.
+  onInterfaceLanguage(() => installApplicationMenu(process.platform, menuActions));
 }

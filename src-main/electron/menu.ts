@@ -1,11 +1,12 @@
 // The application menu. Standard roles give every OS its native shortcuts (copy/paste/undo, reload,
 // zoom, devtools) — without a menu those key bindings do nothing on macOS.
 import { Menu, type MenuItemConstructorOptions } from 'electron';
-import { DIAGNOSTICS_STRINGS } from '../diagnostics/strings.ts';
-import { UPDATE_STRINGS } from '../updates/strings.ts';
+import { t } from '../i18n/index.ts';
 
 /** What the app's own menu items do; the entry (src-main/index.ts) supplies them. */
 export interface MenuActions {
+  /** The app's name, in About, Hide and Quit. */
+  appName: string;
   /** Whether this build can update itself (src-main/updates/update-support.ts). */
   updatesSupported: boolean;
   checkForUpdates(): void;
@@ -13,6 +14,7 @@ export interface MenuActions {
 }
 
 const NO_ACTIONS: MenuActions = {
+  appName: 'Gateway Studio',
   updatesSupported: false,
   checkForUpdates: () => {},
   copyDiagnostics: () => {},
@@ -25,65 +27,108 @@ const NO_ACTIONS: MenuActions = {
  */
 function updatesItem(actions: MenuActions): MenuItemConstructorOptions {
   return actions.updatesSupported
-    ? { id: 'check-for-updates', label: UPDATE_STRINGS.menuCheck, click: () => actions.checkForUpdates() }
-    : { id: 'check-for-updates', label: UPDATE_STRINGS.menuUnavailable, enabled: false };
+    ? { id: 'check-for-updates', label: t('updates.menuCheck'), click: () => actions.checkForUpdates() }
+    : { id: 'check-for-updates', label: t('updates.menuUnavailable'), enabled: false };
 }
 
+/**
+ * The menus are spelt out item by item, each with its label from the catalogue: a role's own label, and
+ * the submenus the menu roles (`fileMenu`, `editMenu`, `windowMenu`) fill in, are English whatever the
+ * interface's language. The items are those roles' own (Electron's lib/browser/api/menu-item-roles.ts),
+ * and a role item keeps its native behaviour and accelerator under a label of ours (docs/api/menu-item.md:
+ * with a role, on macOS "label and accelerator are the only options that will affect the menu item").
+ */
 export function applicationMenuTemplate(
   platform: NodeJS.Platform,
   actions: MenuActions = NO_ACTIONS,
 ): MenuItemConstructorOptions[] {
   const isMac = platform === 'darwin';
-  // The app menu's own items, as the `appMenu` role lays them out (docs/api/menu-item.md § Roles), with the
-  // update check after About, where macOS apps put it.
+  const appName = { appName: actions.appName };
+  const separator: MenuItemConstructorOptions = { type: 'separator' };
+  // The app menu's own items, as the `appMenu` role lays them out, with the update check after About,
+  // where macOS apps put it.
   const appMenu: MenuItemConstructorOptions = {
     role: 'appMenu',
+    label: actions.appName,
     submenu: [
-      { role: 'about' },
+      { role: 'about', label: t('menu.about', appName) },
       updatesItem(actions),
-      { type: 'separator' },
-      { role: 'services' },
-      { type: 'separator' },
-      { role: 'hide' },
-      { role: 'hideOthers' },
-      { role: 'unhide' },
-      { type: 'separator' },
-      { role: 'quit' },
+      separator,
+      { role: 'services', label: t('menu.services') },
+      separator,
+      { role: 'hide', label: t('menu.hide', appName) },
+      { role: 'hideOthers', label: t('menu.hideOthers') },
+      { role: 'unhide', label: t('menu.unhide') },
+      separator,
+      { role: 'quit', label: t('menu.quit', appName) },
     ],
   };
-  return [
-    ...(isMac ? [appMenu] : []),
-    { role: 'fileMenu' },
-    { role: 'editMenu' },
-    {
-      label: 'View',
-      submenu: [
-        { role: 'reload' },
-        { role: 'forceReload' },
-        { role: 'toggleDevTools' },
-        { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' },
-      ],
-    },
-    { role: 'windowMenu' },
-    {
-      role: 'help',
-      submenu: [
-        { role: 'about' },
-        ...(isMac ? [] : [updatesItem(actions)]),
-        { type: 'separator' },
-        {
-          id: 'copy-diagnostics',
-          label: DIAGNOSTICS_STRINGS.menuCopy,
-          click: () => actions.copyDiagnostics(),
-        },
-      ],
-    },
-  ];
+  const fileMenu: MenuItemConstructorOptions = {
+    role: 'fileMenu',
+    label: t('menu.file'),
+    submenu: [
+      isMac ? { role: 'close', label: t('menu.close') } : { role: 'quit', label: t('menu.quit', appName) },
+    ],
+  };
+  const editMenu: MenuItemConstructorOptions = {
+    role: 'editMenu',
+    label: t('menu.edit'),
+    submenu: [
+      { role: 'undo', label: t('menu.undo') },
+      { role: 'redo', label: t('menu.redo') },
+      separator,
+      { role: 'cut', label: t('menu.cut') },
+      { role: 'copy', label: t('menu.copy') },
+      { role: 'paste', label: t('menu.paste') },
+      ...(isMac
+        ? ([
+            { role: 'pasteAndMatchStyle', label: t('menu.pasteAndMatchStyle') },
+            { role: 'delete', label: t('menu.delete') },
+            { role: 'selectAll', label: t('menu.selectAll') },
+          ] satisfies MenuItemConstructorOptions[])
+        : ([
+            { role: 'delete', label: t('menu.delete') },
+            separator,
+            { role: 'selectAll', label: t('menu.selectAll') },
+          ] satisfies MenuItemConstructorOptions[])),
+    ],
+  };
+  const viewMenu: MenuItemConstructorOptions = {
+    label: t('menu.view'),
+    submenu: [
+      { role: 'reload', label: t('menu.reload') },
+      { role: 'forceReload', label: t('menu.forceReload') },
+      { role: 'toggleDevTools', label: t('menu.toggleDevTools') },
+      separator,
+      { role: 'resetZoom', label: t('menu.resetZoom') },
+      { role: 'zoomIn', label: t('menu.zoomIn') },
+      { role: 'zoomOut', label: t('menu.zoomOut') },
+      separator,
+      { role: 'togglefullscreen', label: t('menu.toggleFullScreen') },
+    ],
+  };
+  const windowMenu: MenuItemConstructorOptions = {
+    role: 'windowMenu',
+    label: t('menu.window'),
+    submenu: [
+      { role: 'minimize', label: t('menu.minimize') },
+      { role: 'zoom', label: t('menu.zoom') },
+      ...(isMac
+        ? ([separator, { role: 'front', label: t('menu.front') }] satisfies MenuItemConstructorOptions[])
+        : ([{ role: 'close', label: t('menu.close') }] satisfies MenuItemConstructorOptions[])),
+    ],
+  };
+  const helpMenu: MenuItemConstructorOptions = {
+    role: 'help',
+    label: t('menu.help'),
+    submenu: [
+      { role: 'about', label: t('menu.about', appName) },
+      ...(isMac ? [] : [updatesItem(actions)]),
+      separator,
+      { id: 'copy-diagnostics', label: t('diagnostics.menuCopy'), click: () => actions.copyDiagnostics() },
+    ],
+  };
+  return [...(isMac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, helpMenu];
 }
 
 export function installApplicationMenu(

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import {
   DEFAULT_PREFS,
+  LANGUAGE_CHOICES,
   MAX_FORMAT_CHOICES,
   MAX_PART_CONCURRENCY,
   MAX_PART_SECONDS,
@@ -32,6 +33,10 @@ export const PREFS_FILE = 'prefs.json';
 export const MAX_PREFS_BYTES = 1024 * 1024;
 
 /** The rule of every remembered field: the IPC schema checks a patch with these, the reader a saved file. */
+export const interfacePrefsFields = {
+  language: z.enum(LANGUAGE_CHOICES),
+} satisfies { [K in keyof Prefs['interface']]: z.ZodType<Prefs['interface'][K]> };
+
 export const transcribePrefsFields = {
   mode: z.enum(['transcribe', 'translate']),
   model: z.string().max(300),
@@ -77,6 +82,7 @@ export const playgroundPrefsFields = {
 } satisfies { [K in keyof Prefs['playground']]: z.ZodType<Prefs['playground'][K]> };
 
 const FIELDS = {
+  interface: interfacePrefsFields,
   transcribe: transcribePrefsFields,
   speak: speakPrefsFields,
   playground: playgroundPrefsFields,
@@ -95,6 +101,7 @@ function readSection<T extends object>(defaults: T, fields: Record<string, z.Zod
 
 function fromStored(sections: Record<string, unknown>): Prefs {
   return {
+    interface: readSection(DEFAULT_PREFS.interface, FIELDS.interface, sections.interface),
     transcribe: readSection(DEFAULT_PREFS.transcribe, FIELDS.transcribe, sections.transcribe),
     speak: readSection(DEFAULT_PREFS.speak, FIELDS.speak, sections.speak),
     playground: readSection(DEFAULT_PREFS.playground, FIELDS.playground, sections.playground),
@@ -206,6 +213,7 @@ export function createPrefsService({
       // Read after the await, not from its result: other updates may have run in between.
       const before = current ?? DEFAULT_PREFS;
       const next: Prefs = {
+        interface: { ...before.interface, ...definedFields(patch.interface) },
         transcribe: { ...before.transcribe, ...definedFields(patch.transcribe) },
         speak: { ...before.speak, ...definedFields(patch.speak) },
         playground: { ...before.playground, ...definedFields(patch.playground) },

@@ -1,7 +1,7 @@
 // The menu's "Check for Updates…": electron-updater is loaded after start (src-main/electron/maintenance.ts),
 // so a click may come before it is ready — the check then runs once it is — or after it failed to load,
 // when the user is told so rather than met with silence.
-import { UPDATE_STRINGS } from './strings.ts';
+import { t } from '../i18n/index.ts';
 import type { UpdateController } from './update-controller.ts';
 
 /** `ready` settles with the controller, or with null when the updater could not be loaded. */
@@ -12,7 +12,7 @@ export function menuCheck(
   return () => {
     void ready.then((controller) => {
       if (controller) void controller.check({ userInitiated: true });
-      else tell(UPDATE_STRINGS.loadFailed);
+      else tell(t('updates.loadFailed'));
     });
   };
 }

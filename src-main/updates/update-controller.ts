@@ -11,8 +11,8 @@
 //   (UpdateInfo & { downloadedFile }); a failure emits `error` (Error) AND rejects the promise.
 //   `quitAndInstall()` closes the windows, quits and installs.
 import type { UpdateState } from '../../src-preload/contract.ts';
+import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import { UPDATE_STRINGS } from './strings.ts';
 
 /** The parts of electron-updater's `AppUpdater` the controller uses. */
 export interface Updater {
@@ -78,9 +78,9 @@ export function createUpdateController({
     log.error('update failed', error);
     if (current.status === 'downloading') {
       // The user started the download: they hear it failed, and the offer stays so they can try again.
-      set({ status: 'error', percent: null, message: UPDATE_STRINGS.downloadFailed });
+      set({ status: 'error', percent: null, message: t('updates.downloadFailed') });
     } else if (current.userInitiated) {
-      set({ status: 'error', message: UPDATE_STRINGS.checkFailed });
+      set({ status: 'error', message: t('updates.checkFailed') });
     } else if (current.status === 'checking') {
       // A check at start that fails (offline, GitHub down) stays quiet apart from the log.
       set({ status: 'idle', message: null });

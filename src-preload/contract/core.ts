@@ -177,6 +177,8 @@ export interface AppInfo {
   name: string;
   version: string;
   platform: string;
+  /** The OS's preferred languages, most preferred first (BCP 47): what the language choice `system` means. */
+  systemLanguages: string[];
 }
 
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────

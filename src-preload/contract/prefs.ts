@@ -2,6 +2,7 @@
 
 import type { TranscribeMode } from './audio.ts';
 import type { ChatFormat } from './chat.ts';
+import type { LanguageChoice } from './languages.ts';
 import type { SpeechFormat } from './speech.ts';
 
 // ─── Remembered choices ──────────────────────────────────────────────────────────────────────────
@@ -58,7 +59,14 @@ export interface PlaygroundPrefs {
 }
 
 /** Choices the app remembers between runs, per panel. */
+/** The interface itself. */
+export interface InterfacePrefs {
+  /** The interface's language; `system` follows the OS (see languages.ts). */
+  language: LanguageChoice;
+}
+
 export interface Prefs {
+  interface: InterfacePrefs;
   transcribe: TranscribePrefs;
   speak: SpeakPrefs;
   playground: PlaygroundPrefs;
@@ -72,6 +80,7 @@ export const MAX_TRANSCRIBE_CONCURRENCY = 6;
 export const MAX_FORMAT_CHOICES = 500;
 
 export const DEFAULT_PREFS: Prefs = {
+  interface: { language: 'system' },
   transcribe: {
     mode: 'transcribe',
     model: 'whisper-1',

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { followInterfaceLanguage } from './actions/interface-language.ts';
 import { followOpenedFiles } from './actions/opened-files.ts';
 import { flushPrefs, loadPrefs } from './actions/prefs.ts';
 import { followSettingsChanges, loadSettings } from './actions/settings.ts';
@@ -17,15 +18,20 @@ import './styles/controls.css';
 installWindowDiagnostics();
 followSettingsChanges();
 subscribe('stream.batch', (batch) => useAppStore.getState().applyStreamBatch(batch));
+const prefsLoaded = loadPrefs();
 // Files the OS asked the app to open go to the Transcribe queue once settings and choices are in.
-followOpenedFiles(Promise.all([loadSettings(), loadPrefs()]));
+followOpenedFiles(Promise.all([loadSettings(), prefsLoaded]));
+const languageShown = followInterfaceLanguage(prefsLoaded);
 // Choices changed in the last moment before closing are still saved.
 window.addEventListener('beforeunload', () => void flushPrefs());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Rendered in the remembered language from the first frame (one round trip to main for it).
+void languageShown.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -54,6 +54,8 @@ export interface StartOptions {
   plaintextConsent?: boolean;
   /** Stream batching interval handed to the layer (default 16 ms, so tests see batches quickly). */
   batchIntervalMs?: number;
+  /** The OS's preferred languages as Electron would report them (default `['en-US']`). */
+  systemLanguages?: string[];
   /** Wait for the first screen (welcome, or shell with its panel) before returning (default true). */
   waitForReady?: boolean;
   /** Runs on the fresh data folder before main starts (e.g. to plant a corrupt settings file). */
@@ -191,7 +193,12 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
       });
     },
     isAppUrl: (url) => url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/media/`),
-    appInfo: { name: 'Gateway Studio', version: '0.0.0-e2e', platform: process.platform },
+    appInfo: {
+      name: 'Gateway Studio',
+      version: '0.0.0-e2e',
+      platform: process.platform,
+      systemLanguages: options.systemLanguages ?? ['en-US'],
+    },
     batchIntervalMs: options.batchIntervalMs ?? 16,
   });
 

@@ -58,7 +58,12 @@ export function createTestLayer(
     openExternal: async () => {},
     emit: (ownerId, event, payload) => events.push({ ownerId, event, payload }),
     isAppUrl: (url) => url.startsWith('http://127.0.0.1:5199/'),
-    appInfo: { name: 'Gateway Studio', version: '0.0.0-test', platform: process.platform },
+    appInfo: {
+      name: 'Gateway Studio',
+      version: '0.0.0-test',
+      platform: process.platform,
+      systemLanguages: ['en-US'],
+    },
     batchIntervalMs: 10,
     ...options.overrides,
   });

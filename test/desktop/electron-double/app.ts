@@ -67,6 +67,24 @@ class App extends EventEmitter {
     return this.#package.version;
   }
 
+  /**
+   * docs/api/app.md § app.getPreferredSystemLanguages: "g_get_language_names on Linux", the double's only
+   * OS. GLib takes the first of LANGUAGE (a colon-separated list), LC_ALL, LC_MESSAGES and LANG that is set,
+   * and lists each locale with its variants (codeset, then territory dropped), then "C".
+   */
+  getPreferredSystemLanguages(): string[] {
+    const source = ['LANGUAGE', 'LC_ALL', 'LC_MESSAGES', 'LANG']
+      .map((name) => process.env[name])
+      .find((value) => value !== undefined && value !== '');
+    const names: string[] = [];
+    for (const locale of (source ?? '').split(':').filter(Boolean)) {
+      const withoutCodeset = locale.replace(/\.[^@]*/, '');
+      const language = withoutCodeset.replace(/_[^@]*/, '');
+      for (const name of [locale, withoutCodeset, language]) if (!names.includes(name)) names.push(name);
+    }
+    return [...names, 'C'];
+  }
+
   isReady(): boolean {
     return readiness.isReady;
   }

@@ -18,6 +18,7 @@ function actions(updatesSupported: boolean): MenuActions & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
+    appName: 'Gateway Studio',
     updatesSupported,
     checkForUpdates: () => calls.push('check'),
     copyDiagnostics: () => calls.push('copy'),

@@ -34,3 +34,24 @@ describe('the application menu', () => {
     expect(roles(applicationMenuTemplate('linux') as Item[])).not.toContain('appMenu');
   });
 });
+
+describe('the application menu in Simplified Chinese', () => {
+  it.each(['darwin', 'linux', 'win32'] as const)(
+    'on %s every item has a label from the catalogue',
+    async (os) => {
+      const { setInterfaceLanguage } = await import('../../../src-main/i18n/index.ts');
+      setInterfaceLanguage('zh-CN');
+      try {
+        const template = applicationMenuTemplate(os) as Item[];
+        const labels = (items: Item[]): string[] =>
+          items.flatMap((item) => [...(item.label ? [item.label] : []), ...labels(item.submenu ?? [])]);
+        const items = (list: Item[]): Item[] => list.flatMap((item) => [item, ...items(item.submenu ?? [])]);
+        // A role item without a label would show Electron's English one.
+        expect(items(template).filter((item) => item.role && !item.label)).toEqual([]);
+        expect(labels(template)).toEqual(expect.arrayContaining(['编辑', '撤销', '帮助', '复制诊断信息']));
+      } finally {
+        setInterfaceLanguage('en');
+      }
+    },
+  );
+});

@@ -417,7 +417,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'gateway.testConnection': { profileId },
     'models.list': { profileId, refresh: true },
     'prefs.get': undefined,
-    'prefs.update': { transcribe: {}, speak: {}, playground: {} },
+    'prefs.update': { interface: { language: 'en' }, transcribe: {}, speak: {}, playground: {} },
     'audio.open': { paths: [fifo, link, secret] },
     'audio.pick': undefined,
     'audio.import': {

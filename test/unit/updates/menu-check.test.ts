@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { t } from '../../../src-main/i18n/index.ts';
 import { menuCheck } from '../../../src-main/updates/menu-check.ts';
-import { UPDATE_STRINGS } from '../../../src-main/updates/strings.ts';
 import type { UpdateController } from '../../../src-main/updates/update-controller.ts';
 
 function controllerStandIn() {
@@ -29,6 +29,6 @@ describe("the menu's update check", () => {
     const tell = vi.fn();
     menuCheck(Promise.resolve(null), tell)();
     await settle();
-    expect(tell).toHaveBeenCalledWith(UPDATE_STRINGS.loadFailed);
+    expect(tell).toHaveBeenCalledWith(t('updates.loadFailed'));
   });
 });

@@ -1,6 +1,7 @@
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { EncryptionStatusCard } from './EncryptionStatusCard.tsx';
+import { LanguageCard } from './LanguageCard.tsx';
 import { NewProfileEditor, ProfileEditor } from './ProfileEditor.tsx';
 import { ProfileList } from './ProfileList.tsx';
 import './settings.css';
@@ -20,6 +21,7 @@ export function SettingsPanel() {
         <div className="settings-layout__aside">
           <ProfileList />
           <EncryptionStatusCard />
+          <LanguageCard />
         </div>
         <div className="settings-layout__main">
           {selection?.kind === 'new' ? (

@@ -1,0 +1,63 @@
+// Every catalogue speaks every key (issue 18 item 5): a key missing from either language, an empty text,
+// or a translation that drops or invents a {{placeholder}} fails here, before a user sees a raw key or a
+// sentence with a hole in it.
+import { describe, expect, it } from 'vitest';
+import { MAIN_CATALOGUES } from '../../../src-main/i18n/index.ts';
+import rendererEn from '../../../src-renderer/src/i18n/locales/en.json';
+import rendererZhCN from '../../../src-renderer/src/i18n/locales/zh-CN.json';
+import { INTERFACE_LANGUAGES } from '../../../src-preload/contract.ts';
+
+/** Dotted key → text, for every leaf of a nested catalogue; a leaf that is not a string is reported. */
+function leaves(catalogue: unknown, prefix = ''): Map<string, unknown> {
+  const found = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(catalogue as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object')
+      for (const entry of leaves(value, path)) found.set(...entry);
+    else found.set(path, value);
+  }
+  return found;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+
+const SETS: Record<string, Record<string, object>> = {
+  main: MAIN_CATALOGUES,
+  renderer: { en: rendererEn, 'zh-CN': rendererZhCN },
+};
+
+describe.each(Object.entries(SETS))('the %s catalogues', (_name, catalogues) => {
+  const english = leaves(catalogues.en);
+
+  it('exist for every interface language', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...INTERFACE_LANGUAGES].sort());
+  });
+
+  it.each(INTERFACE_LANGUAGES.filter((language) => language !== 'en'))(
+    '%s has exactly the keys of English',
+    (language) => {
+      const translated = leaves(catalogues[language]);
+      expect(
+        [...translated.keys()].filter((key) => !english.has(key)),
+        'keys English lacks',
+      ).toEqual([]);
+      expect(
+        [...english.keys()].filter((key) => !translated.has(key)),
+        'keys missing',
+      ).toEqual([]);
+    },
+  );
+
+  it.each([...INTERFACE_LANGUAGES])(
+    '%s: every text is a non-empty string with the placeholders of English',
+    (language) => {
+      for (const [key, text] of leaves(catalogues[language])) {
+        expect(typeof text === 'string' && text.trim() !== '', `${language} ${key}`).toBe(true);
+        const source = english.get(key);
+        if (typeof source === 'string')
+          expect(placeholders(text as string), `${language} ${key}`).toEqual(placeholders(source));
+      }
+    },
+  );
+});
