@@ -3,9 +3,9 @@
 // sentence with a hole in it.
 import { describe, expect, it } from 'vitest';
 import { MAIN_CATALOGUES } from '../../../src-main/i18n/index.ts';
+import { INTERFACE_LANGUAGES } from '../../../src-preload/contract.ts';
 import rendererEn from '../../../src-renderer/src/i18n/locales/en.json';
 import rendererZhCN from '../../../src-renderer/src/i18n/locales/zh-CN.json';
-import { INTERFACE_LANGUAGES } from '../../../src-preload/contract.ts';
 
 /** Dotted key → text, for every leaf of a nested catalogue; a leaf that is not a string is reported. */
 function leaves(catalogue: unknown, prefix = ''): Map<string, unknown> {
