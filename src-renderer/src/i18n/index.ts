@@ -1,38 +1,51 @@
 // The page's words in the interface's language (issue 18 item 5), with i18next and react-i18next.
-// English is bundled with the first screen; another language's catalogue is its own chunk, loaded once when
-// it is first chosen. The language follows the remembered choice (`prefs.interface.language`) resolved
-// against the OS's languages from `app.info`, as main resolves it for its menus (languages.ts).
+// One catalogue per area (namespace) and language: locales/<language>/<namespace>.json. An area's English
+// is bundled with the code that shows it (`namespace()` registers it when that code loads), so a panel's
+// words load with the panel, not with the first screen. Another language's catalogues are chunks of their
+// own, fetched together the first time that language is shown. The language follows the remembered choice
+// (`prefs.interface.language`) resolved against the OS's languages from `app.info`, as main resolves it for
+// its menus (languages.ts; actions/interface-language.ts).
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { CatalogueKey, InterfaceLanguage } from '../../../src-preload/contract.ts';
-import en from './locales/en.json' with { type: 'json' };
 
-export type RendererKey = CatalogueKey<typeof en>;
+/** Every area with words of its own. A new one: its two files, and a line in TRANSLATIONS below. */
+export const NAMESPACES = ['settings'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 
-/** Loads a catalogue other than English: each its own chunk, fetched the first time it is used. */
-const LOADERS: Record<Exclude<InterfaceLanguage, 'en'>, () => Promise<{ default: object }>> = {
-  'zh-CN': () => import('./locales/zh-CN.json'),
+type Loader = () => Promise<{ default: object }>;
+
+/** The catalogues other than English, each fetched when its language is first shown. */
+const TRANSLATIONS: Record<Exclude<InterfaceLanguage, 'en'>, Record<Namespace, Loader>> = {
+  'zh-CN': {
+    settings: () => import('./locales/zh-CN/settings.json'),
+  },
 };
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
   lng: 'en',
   fallbackLng: 'en',
+  ns: [],
+  resources: {},
   // React escapes what it renders: i18next must not escape it first.
   interpolation: { escapeValue: false },
   initAsync: false,
-  // The catalogue is in memory before a component renders: nothing to suspend for.
+  // Every catalogue is in memory before a component renders (see `showLanguage`): nothing to suspend for.
   react: { useSuspense: false },
 });
 
-/** Switches the page to `language`, loading its catalogue first if needed; English if it cannot load. */
+/** Switches the page to `language`, fetching its catalogues first; English where they cannot load. */
 export async function showLanguage(language: InterfaceLanguage): Promise<void> {
   let shown = language;
-  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+  if (language !== 'en') {
     try {
-      const { default: catalogue } = await LOADERS[language]();
-      i18n.addResourceBundle(language, 'translation', catalogue);
+      await Promise.all(
+        Object.entries(TRANSLATIONS[language]).map(async ([namespace, load]) => {
+          if (i18n.hasResourceBundle(language, namespace)) return;
+          i18n.addResourceBundle(language, namespace, (await load()).default);
+        }),
+      );
     } catch {
       shown = 'en';
     }
@@ -42,13 +55,26 @@ export async function showLanguage(language: InterfaceLanguage): Promise<void> {
   document.documentElement.lang = shown;
 }
 
-/** `t` for components: typed keys, re-rendering when the language changes. */
-export function useT(): (key: RendererKey, values?: Record<string, string | number>) => string {
-  const { t } = useTranslation();
-  return (key, values) => t(key, values ?? {});
-}
+type Values = Record<string, string | number>;
+export type Translate<Catalogue> = (key: CatalogueKey<Catalogue>, values?: Values) => string;
 
-/** `t` outside components (actions, toasts): the language of the moment. */
-export function translate(key: RendererKey, values?: Record<string, string | number>): string {
-  return i18n.t(key, values ?? {});
+/**
+ * An area's words: registers its English catalogue (bundled with the area's code) and gives a typed hook
+ * for components — re-rendering on a change of language — and a plain `t` for actions and toasts.
+ */
+export function namespace<Catalogue extends object>(
+  name: Namespace,
+  english: Catalogue,
+): { useT(): Translate<Catalogue>; t: Translate<Catalogue> } {
+  i18n.addResourceBundle('en', name, english);
+  // i18next's own key types know nothing of our catalogues (they are registered at run time): the keys are
+  // checked by `Translate` instead, and i18next is called as the plain function it is underneath.
+  const plain = (t: unknown) => t as (key: string, options: Values & { ns?: string }) => string;
+  return {
+    useT() {
+      const { t } = useTranslation(name);
+      return (key, values) => plain(t)(key, values ?? {});
+    },
+    t: (key, values) => plain(i18n.t)(key, { ...values, ns: name }),
+  };
 }

@@ -1,11 +1,11 @@
 // Every catalogue speaks every key (issue 18 item 5): a key missing from either language, an empty text,
 // or a translation that drops or invents a {{placeholder}} fails here, before a user sees a raw key or a
 // sentence with a hole in it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAIN_CATALOGUES } from '../../../src-main/i18n/index.ts';
 import { INTERFACE_LANGUAGES } from '../../../src-preload/contract.ts';
-import rendererEn from '../../../src-renderer/src/i18n/locales/en.json';
-import rendererZhCN from '../../../src-renderer/src/i18n/locales/zh-CN.json';
 
 /** Dotted key → text, for every leaf of a nested catalogue; a leaf that is not a string is reported. */
 function leaves(catalogue: unknown, prefix = ''): Map<string, unknown> {
@@ -22,10 +22,32 @@ function leaves(catalogue: unknown, prefix = ''): Map<string, unknown> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
+const RENDERER_LOCALES = join(import.meta.dirname, '../../../src-renderer/src/i18n/locales');
+const rendererFiles = (language: string) => readdirSync(join(RENDERER_LOCALES, language)).sort();
+const rendererCatalogue = (language: string, file: string): object =>
+  JSON.parse(readFileSync(join(RENDERER_LOCALES, language, file), 'utf8'));
+
+/** Main's catalogues, and the page's per area (namespace). */
 const SETS: Record<string, Record<string, object>> = {
   main: MAIN_CATALOGUES,
-  renderer: { en: rendererEn, 'zh-CN': rendererZhCN },
+  ...Object.fromEntries(
+    rendererFiles('en').map((file) => [
+      `page's ${file}`,
+      Object.fromEntries(
+        INTERFACE_LANGUAGES.map((language) => [language, rendererCatalogue(language, file)]),
+      ),
+    ]),
+  ),
 };
+
+describe("the page's catalogue files", () => {
+  it('are the same areas in every language, each registered in the i18n module', async () => {
+    const { NAMESPACES } = await import('../../../src-renderer/src/i18n/index.ts');
+    for (const language of INTERFACE_LANGUAGES)
+      expect(rendererFiles(language), language).toEqual(rendererFiles('en'));
+    expect(rendererFiles('en')).toEqual(NAMESPACES.map((name) => `${name}.json`).sort());
+  });
+});
 
 describe.each(Object.entries(SETS))('the %s catalogues', (_name, catalogues) => {
   const english = leaves(catalogues.en);

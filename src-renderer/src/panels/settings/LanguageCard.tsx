@@ -2,12 +2,12 @@ import { Languages } from 'lucide-react';
 import { useId } from 'react';
 import { LANGUAGE_CHOICES, LANGUAGE_NAMES, type LanguageChoice } from '../../../../src-preload/contract.ts';
 import { chooseLanguage, systemLanguage } from '../../actions/interface-language.ts';
-import { useT } from '../../i18n/index.ts';
 import { useAppStore } from '../../store/index.ts';
+import { settingsWords } from './strings.ts';
 
 /** The interface's language: as the system, or one chosen. Switches at once, no restart. */
 export function LanguageCard() {
-  const t = useT();
+  const t = settingsWords.useT();
   const id = useId();
   const choice = useAppStore((s) => s.prefs.interface.language);
   const label = (option: LanguageChoice) =>
