@@ -35,7 +35,11 @@ export function resolveLanguage(
   return DEFAULT_LANGUAGE;
 }
 
+/** i18next's plural forms: `models_one`, `models_other` are one key, `models`, given a `count`. */
+type PluralBase<K extends string> =
+  K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+
 /** Every key of a nested catalogue, dotted (`menu.file`): what a typed `t` accepts. */
 export type CatalogueKey<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${CatalogueKey<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string ? PluralBase<K> : `${K}.${CatalogueKey<T[K]>}`;
 }[keyof T & string];

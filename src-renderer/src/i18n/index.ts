@@ -62,15 +62,20 @@ export type Translate<Catalogue> = (key: CatalogueKey<Catalogue>, values?: Value
  * An area's words: registers its English catalogue (bundled with the area's code) and gives a typed hook
  * for components — re-rendering on a change of language — and a plain `t` for actions and toasts.
  */
-export function namespace<Catalogue extends object>(
-  name: Namespace,
-  english: Catalogue,
-): { useT(): Translate<Catalogue>; t: Translate<Catalogue> } {
+export interface Words<Catalogue> {
+  /** The namespace, for rich text (`Rich`, i18n/rich.tsx). */
+  name: Namespace;
+  useT(): Translate<Catalogue>;
+  t: Translate<Catalogue>;
+}
+
+export function namespace<Catalogue extends object>(name: Namespace, english: Catalogue): Words<Catalogue> {
   i18n.addResourceBundle('en', name, english);
   // i18next's own key types know nothing of our catalogues (they are registered at run time): the keys are
   // checked by `Translate` instead, and i18next is called as the plain function it is underneath.
   const plain = (t: unknown) => t as (key: string, options: Values & { ns?: string }) => string;
   return {
+    name,
     useT() {
       const { t } = useTranslation(name);
       return (key, values) => plain(t)(key, values ?? {});

@@ -19,6 +19,9 @@ function leaves(catalogue: unknown, prefix = ''): Map<string, unknown> {
   return found;
 }
 
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key: string) => key.replace(PLURAL, '');
+
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
@@ -59,15 +62,27 @@ describe.each(Object.entries(SETS))('the %s catalogues', (_name, catalogues) => 
   it.each(INTERFACE_LANGUAGES.filter((language) => language !== 'en'))(
     '%s has exactly the keys of English',
     (language) => {
-      const translated = leaves(catalogues[language]);
+      const translated = new Set([...leaves(catalogues[language]).keys()].map(pluralBase));
+      const source = new Set([...english.keys()].map(pluralBase));
       expect(
-        [...translated.keys()].filter((key) => !english.has(key)),
+        [...translated].filter((key) => !source.has(key)),
         'keys English lacks',
       ).toEqual([]);
       expect(
-        [...english.keys()].filter((key) => !translated.has(key)),
+        [...source].filter((key) => !translated.has(key)),
         'keys missing',
       ).toEqual([]);
+    },
+  );
+
+  it.each([...INTERFACE_LANGUAGES])(
+    '%s: a counted text has every plural form the language uses',
+    (language) => {
+      // English says "1 model, 2 models"; Chinese has one form for every count (CLDR, via Intl.PluralRules).
+      const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      const keys = [...leaves(catalogues[language]).keys()];
+      for (const base of new Set(keys.filter((key) => key !== pluralBase(key)).map(pluralBase)))
+        for (const form of forms) expect(keys, `${language} ${base}_${form}`).toContain(`${base}_${form}`);
     },
   );
 

@@ -8,14 +8,16 @@ import { useAppStore } from '../../store/index.ts';
 import { describeRoute } from './connection-route.ts';
 import './network.css';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsWords } from './strings.ts';
 
 const FAMILIES = [
-  { key: 'v1', path: '/v1', covers: 'Audio and Responses' },
-  { key: 'v1beta', path: '/v1beta', covers: 'Content generation and models' },
+  { key: 'v1', path: '/v1', covers: 'connection.v1Covers' },
+  { key: 'v1beta', path: '/v1beta', covers: 'connection.v1betaCovers' },
 ] as const;
 
 /** Runs `gateway.testConnection` for the profile and shows each API family's answer on its own line. */
 export function ConnectionSection({ profile }: { profile: ProfileView }) {
+  const t = settingsWords.useT();
   const check = useAppStore((s) => s.connectionChecks[profile.id]);
   const running = check?.status === 'running';
   const resultRef = useRef<HTMLDivElement>(null);
@@ -26,8 +28,8 @@ export function ConnectionSection({ profile }: { profile: ProfileView }) {
   }, [finishedAt]);
   return (
     <SettingsSection
-      title="Connection"
-      description="Checks both API families with this profile's address and key."
+      title={t('connection.title')}
+      description={t('connection.description')}
       testId="connection-section"
       actions={
         <Button
@@ -36,7 +38,7 @@ export function ConnectionSection({ profile }: { profile: ProfileView }) {
           onClick={() => testConnection(profile.id)}
           data-testid="test-connection"
         >
-          {running ? 'Testing…' : 'Test connection'}
+          {running ? t('connection.testing') : t('connection.test')}
         </Button>
       }
     >
@@ -44,13 +46,13 @@ export function ConnectionSection({ profile }: { profile: ProfileView }) {
         {!check || running ? (
           <p className="connection__idle">
             {running
-              ? `Contacting ${profile.baseUrl}…`
+              ? t('connection.contacting', { url: profile.baseUrl })
               : profile.hasKey
-                ? 'Not tested yet.'
-                : 'Add an API key, then test the connection.'}
+                ? t('connection.notTested')
+                : t('connection.addKeyFirst')}
           </p>
         ) : check.status === 'failed' ? (
-          <Callout tone="error" title="The test could not run" testId="connection-failed" role="alert">
+          <Callout tone="error" title={t('connection.couldNotRun')} testId="connection-failed" role="alert">
             {check.error.message}
             {check.error.hint ? <span className="connection__hint"> {check.error.hint}</span> : null}
           </Callout>
@@ -61,14 +63,14 @@ export function ConnectionSection({ profile }: { profile: ProfileView }) {
                 <FamilyResult
                   key={family.key}
                   path={family.path}
-                  covers={family.covers}
+                  covers={t(family.covers)}
                   check={check.report[family.key]}
                 />
               ))}
             </ul>
             {check.report.route ? (
               <p className="connection__route" data-testid="connection-route">
-                Connection: <span className="mono">{describeRoute(check.report.route)}</span>
+                {t('connection.route')} <span className="mono">{describeRoute(check.report.route)}</span>
               </p>
             ) : null}
           </>
@@ -79,15 +81,16 @@ export function ConnectionSection({ profile }: { profile: ProfileView }) {
 }
 
 function FamilyResult({ path, covers, check }: { path: string; covers: string; check: FamilyCheck }) {
+  const t = settingsWords.useT();
   return (
     <li
       className={`connection__row connection__row--${check.ok ? 'ok' : 'failed'}`}
       data-testid={`connection-${path.slice(1)}`}
     >
       {check.ok ? (
-        <CircleCheck size={16} className="connection__icon" aria-label="Reachable" />
+        <CircleCheck size={16} className="connection__icon" aria-label={t('connection.reachable')} />
       ) : (
-        <CircleX size={16} className="connection__icon" aria-label="Failed" />
+        <CircleX size={16} className="connection__icon" aria-label={t('connection.failed')} />
       )}
       <div className="connection__family">
         <span className="mono connection__path">{path}</span>
@@ -96,7 +99,8 @@ function FamilyResult({ path, covers, check }: { path: string; covers: string; c
       <div className="connection__outcome">
         {check.ok ? (
           <span className="connection__metrics">
-            {check.modelCount} {check.modelCount === 1 ? 'model' : 'models'} · {check.latencyMs} ms
+            {t('connection.models', { count: check.modelCount })} ·{' '}
+            {t('connection.latency', { ms: check.latencyMs })}
           </span>
         ) : (
           <>

@@ -1,25 +1,30 @@
 import { ShieldCheck, ShieldOff, ShieldX } from 'lucide-react';
 import { useAppStore } from '../../store/index.ts';
 import { selectEncryption } from '../../store/settings.ts';
+import { settingsWords } from './strings.ts';
 
 /** How keys are kept on this computer, in one line, so nobody has to guess. */
 export function EncryptionStatusCard() {
+  const t = settingsWords.useT();
   const encryption = useAppStore(selectEncryption);
   if (!encryption) return null;
   const { backend, plaintextConsent } = encryption;
   const view =
     backend === 'os'
-      ? { tone: 'ok', icon: ShieldCheck, title: 'System keychain', text: 'Keys are encrypted at rest.' }
+      ? { tone: 'ok', icon: ShieldCheck, title: t('encryption.osTitle'), text: t('encryption.osText') }
       : backend === 'basic_text'
         ? {
             tone: 'warning',
             icon: ShieldOff,
-            title: 'No system keychain',
-            text: plaintextConsent
-              ? 'You allowed keys to be stored obfuscated, not encrypted.'
-              : 'You will be asked before a key is stored.',
+            title: t('encryption.basicTitle'),
+            text: plaintextConsent ? t('encryption.basicConsented') : t('encryption.basicWillAsk'),
           }
-        : { tone: 'error', icon: ShieldX, title: 'No secure storage', text: 'Keys cannot be stored here.' };
+        : {
+            tone: 'error',
+            icon: ShieldX,
+            title: t('encryption.unavailableTitle'),
+            text: t('encryption.unavailableText'),
+          };
   return (
     <div className={`encryption-card encryption-card--${view.tone}`} data-testid="encryption-status">
       <view.icon size={16} className="encryption-card__icon" aria-hidden />

@@ -2,6 +2,7 @@ import { Plus, X } from 'lucide-react';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { type HeaderRow, newHeaderRow } from './profile-draft.ts';
 import { SecretInput } from './SecretInput.tsx';
+import { settingsWords } from './strings.ts';
 
 interface ExtraHeadersFieldProps {
   rows: HeaderRow[];
@@ -11,9 +12,12 @@ interface ExtraHeadersFieldProps {
 
 /** What a row's empty value field stands for: the stored value (by its tail), kept unless replaced. */
 function valuePlaceholder(row: HeaderRow): string {
-  if (row.stored === null) return 'Value';
-  if (!row.stored.hasValue) return 'Empty (kept)';
-  return row.stored.valueTail ? `••••${row.stored.valueTail} (kept)` : '•••• (kept)';
+  const { t } = settingsWords;
+  if (row.stored === null) return t('headers.value');
+  if (!row.stored.hasValue) return t('headers.emptyKept');
+  return row.stored.valueTail
+    ? t('headers.tailKept', { tail: row.stored.valueTail })
+    : t('headers.maskedKept');
 }
 
 /**
@@ -21,6 +25,7 @@ function valuePlaceholder(row: HeaderRow): string {
  * key: write-only fields, and a stored value is never shown, only kept or replaced.
  */
 export function ExtraHeadersField({ rows, errors = {}, onChange }: ExtraHeadersFieldProps) {
+  const t = settingsWords.useT();
   const update = (rowId: number, patch: Partial<HeaderRow>) =>
     onChange(rows.map((row) => (row.rowId === rowId ? { ...row, ...patch } : row)));
   return (
@@ -30,8 +35,8 @@ export function ExtraHeadersField({ rows, errors = {}, onChange }: ExtraHeadersF
           <div className="header-rows__inputs">
             <input
               className="input input--mono header-rows__name"
-              aria-label={`Header ${index + 1} name`}
-              placeholder="Header name"
+              aria-label={t('headers.nameLabel', { number: index + 1 })}
+              placeholder={t('headers.namePlaceholder')}
               value={row.name}
               spellCheck={false}
               autoComplete="off"
@@ -40,15 +45,15 @@ export function ExtraHeadersField({ rows, errors = {}, onChange }: ExtraHeadersF
             />
             <SecretInput
               className="header-rows__value"
-              aria-label={`Header ${index + 1} value`}
+              aria-label={t('headers.valueLabel', { number: index + 1 })}
               placeholder={valuePlaceholder(row)}
-              title={row.stored ? 'Type a new value to replace the stored one.' : undefined}
+              title={row.stored ? t('headers.replaceStored') : undefined}
               value={row.value}
               onChange={(event) => update(row.rowId, { value: event.target.value })}
             />
             <IconButton
               icon={X}
-              label={`Remove header ${index + 1}`}
+              label={t('headers.remove', { number: index + 1 })}
               onClick={() => onChange(rows.filter((r) => r.rowId !== row.rowId))}
             />
           </div>
@@ -57,7 +62,7 @@ export function ExtraHeadersField({ rows, errors = {}, onChange }: ExtraHeadersF
       ))}
       <div>
         <Button size="sm" variant="ghost" icon={Plus} onClick={() => onChange([...rows, newHeaderRow()])}>
-          Add header
+          {t('headers.add')}
         </Button>
       </div>
     </div>

@@ -1,10 +1,11 @@
 import { DEFAULT_VENDOR_KEY_HEADER, GOOGLE_KEY_HEADER } from '../../../../src-preload/contract.ts';
 import type { KeyHeaderChoice } from './profile-draft.ts';
+import { settingsWords } from './strings.ts';
 
-const CHOICES: ReadonlyArray<{ value: KeyHeaderChoice; label: string; mono: boolean }> = [
+const CHOICES: ReadonlyArray<{ value: KeyHeaderChoice; label: string | null; mono: boolean }> = [
   { value: 'vendor', label: DEFAULT_VENDOR_KEY_HEADER, mono: true },
   { value: 'google', label: GOOGLE_KEY_HEADER, mono: true },
-  { value: 'custom', label: 'Custom…', mono: false },
+  { value: 'custom', label: null, mono: false },
 ];
 
 interface KeyHeaderFieldProps {
@@ -25,6 +26,7 @@ export function KeyHeaderField({
   onChoice,
   onCustom,
 }: KeyHeaderFieldProps) {
+  const t = settingsWords.useT();
   return (
     <>
       <div className="segmented" data-testid="key-header-choice">
@@ -37,7 +39,9 @@ export function KeyHeaderField({
               checked={choice === option.value}
               onChange={() => onChoice(option.value)}
             />
-            <span className={option.mono ? 'segmented__label mono' : 'segmented__label'}>{option.label}</span>
+            <span className={option.mono ? 'segmented__label mono' : 'segmented__label'}>
+              {option.label ?? t('keyHeader.custom')}
+            </span>
           </label>
         ))}
       </div>
@@ -45,7 +49,7 @@ export function KeyHeaderField({
         <input
           id={`${idPrefix}-custom-header`}
           className="input input--mono"
-          aria-label="Custom header name"
+          aria-label={t('keyHeader.customName')}
           placeholder="x-api-key"
           value={custom}
           spellCheck={false}

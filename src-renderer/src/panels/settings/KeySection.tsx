@@ -6,16 +6,20 @@ import { removeProfileKey, setProfileKey } from '../../actions/profiles.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Rich } from '../../i18n/rich.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { selectEncryption } from '../../store/settings.ts';
+import { focusWhenReady } from '../../util/focus.ts';
 import { SecretInput } from './SecretInput.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsWords } from './strings.ts';
 
 /**
  * The profile's API key. Write-only from here: once stored, only its last four characters come back
  * (`keyTail`), and the input is emptied the moment main has it.
  */
 export function KeySection({ profile }: { profile: ProfileView }) {
+  const t = settingsWords.useT();
   const encryption = useAppStore(selectEncryption);
   const [replacing, setReplacing] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -26,11 +30,7 @@ export function KeySection({ profile }: { profile: ProfileView }) {
 
   const unavailable = encryption?.backend === 'unavailable';
   return (
-    <SettingsSection
-      title="API key"
-      description="Stored on this computer and sent only to this profile's gateway."
-      testId="key-section"
-    >
+    <SettingsSection title={t('key.title')} description={t('key.description')} testId="key-section">
       {profile.hasKey && !replacing ? (
         <div className="key-stored">
           <span className="key-stored__icon" aria-hidden>
@@ -50,7 +50,7 @@ export function KeySection({ profile }: { profile: ProfileView }) {
               disabled={unavailable}
               data-testid="key-replace"
             >
-              Replace
+              {t('key.replace')}
             </Button>
             <Button
               size="sm"
@@ -59,15 +59,13 @@ export function KeySection({ profile }: { profile: ProfileView }) {
               onClick={() => setConfirmRemove(true)}
               data-testid="key-remove"
             >
-              Remove
+              {t('key.remove')}
             </Button>
           </div>
         </div>
       ) : unavailable ? (
-        <Callout tone="warning" title="A key cannot be stored on this system" testId="key-unavailable">
-          The operating system offers no keychain or secure storage that Gateway Studio can use, so it will
-          not keep an API key here. On Linux, installing and unlocking a keyring (such as GNOME Keyring or
-          KWallet) and restarting the app fixes this.
+        <Callout tone="warning" title={t('key.unavailableTitle')} testId="key-unavailable">
+          {t('key.unavailableText')}
         </Callout>
       ) : (
         <KeyEntry
@@ -79,16 +77,26 @@ export function KeySection({ profile }: { profile: ProfileView }) {
       )}
       <ConfirmDialog
         open={confirmRemove}
-        title="Remove the API key?"
+        title={t('key.removeTitle')}
         icon={Trash}
-        confirmLabel="Remove key"
+        confirmLabel={t('key.removeConfirm')}
         testId="confirm-remove-key"
         onClose={() => setConfirmRemove(false)}
-        onConfirm={() => removeProfileKey(profile.id)}
+        onConfirm={async () => {
+          const done = await removeProfileKey(profile.id);
+          // Its Replace and Remove buttons go with the key: focus goes to the field for a new one.
+          if (done)
+            void focusWhenReady(() => document.querySelector<HTMLElement>('[data-testid="key-input"]'));
+          return done;
+        }}
       >
         <p>
-          The key ending in <strong className="mono">{profile.keyTail}</strong> is deleted from this computer.
-          Calls through <strong>{profile.name}</strong> will fail until you add a key again.
+          <Rich
+            words={settingsWords}
+            k="key.removeBody"
+            values={{ tail: profile.keyTail ?? '', name: profile.name }}
+            components={{ mono: <strong className="mono" />, strong: <strong /> }}
+          />
         </p>
       </ConfirmDialog>
     </SettingsSection>
@@ -96,15 +104,16 @@ export function KeySection({ profile }: { profile: ProfileView }) {
 }
 
 function StorageNote({ storage }: { storage: ProfileView['keyStorage'] }) {
+  const t = settingsWords.useT();
   if (storage === 'basic_text')
     return (
       <span className="key-stored__note key-stored__note--warning">
-        <ShieldOff size={12} aria-hidden /> Obfuscated, not encrypted (no system keychain)
+        <ShieldOff size={12} aria-hidden /> {t('key.storedObfuscated')}
       </span>
     );
   return (
     <span className="key-stored__note">
-      <Lock size={12} aria-hidden /> Encrypted by the system keychain
+      <Lock size={12} aria-hidden /> {t('key.storedEncrypted')}
     </span>
   );
 }
@@ -117,6 +126,7 @@ interface KeyEntryProps {
 }
 
 function KeyEntry({ profileId, replacing, onDone, onCancel }: KeyEntryProps) {
+  const t = settingsWords.useT();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [apiKey, setApiKey] = useState('');
@@ -131,7 +141,7 @@ function KeyEntry({ profileId, replacing, onDone, onCancel }: KeyEntryProps) {
     event.preventDefault();
     const trimmed = apiKey.trim();
     if (!trimmed) {
-      setError('Paste the API key first.');
+      setError(t('key.pasteFirst'));
       inputRef.current?.focus();
       return;
     }
@@ -154,13 +164,13 @@ function KeyEntry({ profileId, replacing, onDone, onCancel }: KeyEntryProps) {
   return (
     <form className="key-entry" onSubmit={submit} noValidate>
       <label htmlFor={inputId} className="visually-hidden">
-        {replacing ? 'New API key' : 'API key'}
+        {replacing ? t('key.newLabel') : t('key.label')}
       </label>
       <div className="key-entry__row">
         <SecretInput
           ref={inputRef}
           id={inputId}
-          placeholder={replacing ? 'Paste the new key' : 'Paste your API key'}
+          placeholder={replacing ? t('key.newPlaceholder') : t('key.placeholder')}
           value={apiKey}
           data-testid="key-input"
           aria-invalid={error ? true : undefined}
@@ -185,17 +195,15 @@ function KeyEntry({ profileId, replacing, onDone, onCancel }: KeyEntryProps) {
             }}
             disabled={busy}
           >
-            Cancel
+            {t('key.cancel')}
           </Button>
         ) : null}
         <Button type="submit" variant="primary" busy={busy} data-testid="key-save">
-          {replacing ? 'Replace key' : 'Save key'}
+          {replacing ? t('key.replaceKey') : t('key.saveKey')}
         </Button>
       </div>
       {error ? <p className="key-entry__error">{error}</p> : null}
-      {!replacing ? (
-        <p className="key-entry__hint">No key stored yet. Calls to the gateway need one.</p>
-      ) : null}
+      {!replacing ? <p className="key-entry__hint">{t('key.noneYet')}</p> : null}
     </form>
   );
 }

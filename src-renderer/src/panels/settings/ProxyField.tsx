@@ -2,12 +2,13 @@ import type { ProxyMode } from '../../../../src-preload/contract.ts';
 import { Button } from '../../components/Button.tsx';
 import type { ProxyDraft } from './proxy-draft.ts';
 import { SecretInput } from './SecretInput.tsx';
+import { settingsWords } from './strings.ts';
 import './network.css';
 
-const MODES: ReadonlyArray<{ value: ProxyMode; label: string }> = [
-  { value: 'system', label: 'System proxy' },
-  { value: 'none', label: 'No proxy' },
-  { value: 'manual', label: 'Manual proxy' },
+const MODES: ReadonlyArray<{ value: ProxyMode; label: 'proxy.system' | 'proxy.none' | 'proxy.manual' }> = [
+  { value: 'system', label: 'proxy.system' },
+  { value: 'none', label: 'proxy.none' },
+  { value: 'manual', label: 'proxy.manual' },
 ];
 
 /** The same proxy as main tells it: scheme, host and port (network/proxy-setting.ts, `applyProxyEdit`). */
@@ -49,6 +50,7 @@ interface ProxyFieldProps {
  * uses), none, or a proxy of its own with an optional sign-in, stored encrypted like the key.
  */
 export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }: ProxyFieldProps) {
+  const t = settingsWords.useT();
   // Main keeps a sign-in only with the proxy it was entered for (its scheme, host and port).
   const hasStoredSignIn = signInStoredFor !== null && sameProxy(draft.url, signInStoredFor);
   const showSignInFields = draft.signIn === 'replace' || (!hasStoredSignIn && draft.signIn === 'keep');
@@ -64,7 +66,7 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
               checked={draft.mode === option.value}
               onChange={() => onChange({ mode: option.value })}
             />
-            <span className="segmented__label">{option.label}</span>
+            <span className="segmented__label">{t(option.label)}</span>
           </label>
         ))}
       </div>
@@ -73,7 +75,7 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
           <input
             id={`${idPrefix}-proxy-url`}
             className="input input--mono"
-            aria-label="Proxy address"
+            aria-label={t('proxy.address')}
             placeholder="http://proxy.example.com:8080"
             value={draft.url}
             spellCheck={false}
@@ -85,26 +87,23 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
           />
           {signInStoredFor !== null && !hasStoredSignIn && draft.signIn !== 'replace' ? (
             <p className="proxy-field__note" data-testid="proxy-sign-in-dropped">
-              The stored sign-in belongs to {signInStoredFor}; it is removed when you save, unless you enter
-              one for this address.
+              {t('proxy.signInDropped', { address: signInStoredFor })}
             </p>
           ) : null}
           {hasStoredSignIn && draft.signIn !== 'replace' ? (
             <div className="proxy-field__stored">
               <span data-testid="proxy-sign-in-state">
-                {draft.signIn === 'remove'
-                  ? 'The stored sign-in will be removed when you save.'
-                  : 'A proxy sign-in is stored (encrypted).'}
+                {draft.signIn === 'remove' ? t('proxy.willRemove') : t('proxy.stored')}
               </span>
               <Button variant="ghost" size="sm" onClick={() => onChange({ signIn: 'replace' })}>
-                Replace
+                {t('proxy.replace')}
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
                 onClick={() => onChange({ signIn: draft.signIn === 'remove' ? 'keep' : 'remove' })}
               >
-                {draft.signIn === 'remove' ? 'Keep it' : 'Remove'}
+                {draft.signIn === 'remove' ? t('proxy.keep') : t('proxy.remove')}
               </Button>
             </div>
           ) : null}
@@ -112,8 +111,8 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
             <div className="proxy-field__sign-in">
               <input
                 className="input input--mono"
-                aria-label="Proxy user name (optional)"
-                placeholder="User name (optional)"
+                aria-label={t('proxy.userLabel')}
+                placeholder={t('proxy.userPlaceholder')}
                 value={draft.username}
                 spellCheck={false}
                 autoComplete="off"
@@ -126,8 +125,8 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
                 data-testid="proxy-username"
               />
               <SecretInput
-                aria-label="Proxy password"
-                placeholder="Password"
+                aria-label={t('proxy.passwordLabel')}
+                placeholder={t('proxy.passwordPlaceholder')}
                 value={draft.password}
                 onChange={(event) =>
                   onChange({

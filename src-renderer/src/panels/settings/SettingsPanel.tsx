@@ -4,9 +4,11 @@ import { EncryptionStatusCard } from './EncryptionStatusCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
 import { NewProfileEditor, ProfileEditor } from './ProfileEditor.tsx';
 import { ProfileList } from './ProfileList.tsx';
+import { settingsWords } from './strings.ts';
 import './settings.css';
 
 export function SettingsPanel() {
+  const t = settingsWords.useT();
   const selection = useAppStore((s) => s.selection);
   const profile = useAppStore((s) => {
     const selected = s.selection;
@@ -16,7 +18,7 @@ export function SettingsPanel() {
   });
   return (
     <>
-      <PanelHeader title="Settings" description="Your gateways, their keys, and how requests are sent." />
+      <PanelHeader title={t('panel.title')} description={t('panel.description')} />
       <div className="settings-layout">
         <div className="settings-layout__aside">
           <ProfileList />
