@@ -5,7 +5,10 @@ import { Download, RefreshCw, X } from 'lucide-react';
 import type { UpdateState } from '../../../src-preload/contract.ts';
 import { Button, IconButton } from '../components/Button.tsx';
 import { Callout, type CalloutTone } from '../components/Callout.tsx';
-import { UPDATE_TEXT } from './update-text.ts';
+import type { Translate } from '../i18n/index.ts';
+import { APP_NAME } from '../shell/strings.ts';
+import { type UpdateCatalogue, updateWords } from './strings.ts';
+
 import { shouldShowUpdate } from './update-visibility.ts';
 import './UpdateBanner.css';
 
@@ -27,31 +30,35 @@ interface Shown {
 }
 
 /** What the banner shows for a state; `null`: nothing. */
-export function bannerFor(state: UpdateState): Shown | null {
+export function bannerFor(state: UpdateState, t: Translate<UpdateCatalogue>): Shown | null {
   if (!shouldShowUpdate(state)) return null;
-  const version = state.version ?? '';
+  const version = { app: APP_NAME, version: state.version ?? '' };
   switch (state.status) {
     case 'checking':
-      return { tone: 'info', text: UPDATE_TEXT.checking, actions: 'none' };
+      return { tone: 'info', text: t('checking'), actions: 'none' };
     case 'available':
-      return { tone: 'info', text: UPDATE_TEXT.available(version), actions: 'offer' };
+      return { tone: 'info', text: t('available', version), actions: 'offer' };
     case 'downloading':
       return {
         tone: 'info',
-        text: UPDATE_TEXT.downloading(version),
+        text: t('downloading', version),
         progress: state.percent ?? 0,
         actions: 'none',
       };
     case 'downloaded':
       return {
         tone: 'success',
-        text: UPDATE_TEXT.downloaded(version),
-        detail: UPDATE_TEXT.downloadedDetail,
+        text: t('downloaded', version),
+        detail: t('downloadedDetail'),
         actions: 'restart',
       };
     case 'not-available':
       return state.userInitiated
-        ? { tone: 'success', text: UPDATE_TEXT.upToDate(state.currentVersion), actions: 'dismiss' }
+        ? {
+            tone: 'success',
+            text: t('upToDate', { app: APP_NAME, version: state.currentVersion }),
+            actions: 'dismiss',
+          }
         : null;
     case 'error':
       return state.userInitiated ? { tone: 'error', text: state.message ?? '', actions: 'retry' } : null;
@@ -61,33 +68,34 @@ export function bannerFor(state: UpdateState): Shown | null {
 }
 
 export function UpdateBannerView({ state, actions }: { state: UpdateState; actions: UpdateBannerActions }) {
-  const shown = bannerFor(state);
+  const t = updateWords.useT();
+  const shown = bannerFor(state, t);
   if (!shown) return null;
   const later = (
     <Button variant="ghost" size="sm" onClick={actions.dismiss}>
-      {UPDATE_TEXT.later}
+      {t('later')}
     </Button>
   );
-  const close = <IconButton icon={X} label={UPDATE_TEXT.dismiss} size="sm" onClick={actions.dismiss} />;
+  const close = <IconButton icon={X} label={t('dismiss')} size="sm" onClick={actions.dismiss} />;
   const buttons =
     shown.actions === 'offer' ? (
       <>
         <Button variant="primary" size="sm" icon={Download} onClick={actions.download}>
-          {UPDATE_TEXT.download}
+          {t('download')}
         </Button>
         {later}
       </>
     ) : shown.actions === 'restart' ? (
       <>
         <Button variant="primary" size="sm" icon={RefreshCw} onClick={actions.restart}>
-          {UPDATE_TEXT.restart}
+          {t('restart')}
         </Button>
         {later}
       </>
     ) : shown.actions === 'retry' ? (
       <>
         <Button size="sm" onClick={state.version ? actions.download : actions.check}>
-          {UPDATE_TEXT.retry}
+          {t('retry')}
         </Button>
         {close}
       </>
@@ -106,7 +114,7 @@ export function UpdateBannerView({ state, actions }: { state: UpdateState; actio
         {shown.detail ? <span className="update-banner__detail"> {shown.detail}</span> : null}
         {shown.progress !== undefined ? (
           <span className="update-banner__progress">
-            <progress max={100} value={shown.progress} aria-label={UPDATE_TEXT.progressLabel} />
+            <progress max={100} value={shown.progress} aria-label={t('progressLabel')} />
             <span className="update-banner__percent">{shown.progress}%</span>
           </span>
         ) : null}

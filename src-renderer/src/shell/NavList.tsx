@@ -2,12 +2,14 @@ import { type KeyboardEvent, useRef } from 'react';
 import { Kbd, MOD_KEY_LABEL } from '../components/Kbd.tsx';
 import { useAppStore } from '../store/index.ts';
 import { PANELS } from './panels.ts';
+import { shellWords } from './strings.ts';
 
 /**
  * The panel list. One tab stop (the current panel); arrow keys, Home and End move focus within it,
  * Enter or Space opens the focused panel — the usual pattern for a vertical toolbar of views.
  */
 export function NavList() {
+  const t = shellWords.useT();
   const panel = useAppStore((s) => s.panel);
   const showPanel = useAppStore((s) => s.showPanel);
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
@@ -34,7 +36,7 @@ export function NavList() {
   };
 
   return (
-    <nav className="nav" aria-label="Panels">
+    <nav className="nav" aria-label={t('nav')}>
       <ul className="nav__list">
         {PANELS.map((item, index) => {
           const current = item.id === panel;
@@ -53,7 +55,7 @@ export function NavList() {
                 onKeyDown={(event) => moveFocus(event, index)}
               >
                 <item.icon size={17} aria-hidden className="nav__icon" />
-                <span className="nav__label">{item.label}</span>
+                <span className="nav__label">{t(`panels.${item.id}`)}</span>
                 <span className="nav__shortcut">
                   <Kbd keys={[MOD_KEY_LABEL, item.shortcut]} />
                 </span>

@@ -5,6 +5,7 @@ import { useAppStore } from '../store/index.ts';
 import { selectActiveProfile, selectProfiles } from '../store/settings.ts';
 import { hostOf } from '../util/url.ts';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
+import { shellWords } from './strings.ts';
 
 interface ProfileMenuProps {
   id: string;
@@ -14,6 +15,7 @@ interface ProfileMenuProps {
 
 /** The profile switcher's open menu: switch profiles, add one, or manage them in Settings. */
 export function ProfileMenu({ id, onClose }: ProfileMenuProps) {
+  const t = shellWords.useT();
   const active = useAppStore(selectActiveProfile);
   const profiles = useAppStore(selectProfiles);
   const showPanel = useAppStore((s) => s.showPanel);
@@ -58,13 +60,13 @@ export function ProfileMenu({ id, onClose }: ProfileMenuProps) {
       className="profile-menu"
       role="menu"
       id={id}
-      aria-label="Switch profile"
+      aria-label={t('profiles.switch')}
       ref={menuRef}
       tabIndex={-1}
       onKeyDown={onMenuKeyDown}
       data-testid="profile-menu"
     >
-      <p className="profile-menu__heading">Profiles</p>
+      <p className="profile-menu__heading">{t('profiles.heading')}</p>
       {profiles.map((profile) => {
         const checked = profile.id === active?.id;
         return (
@@ -95,7 +97,7 @@ export function ProfileMenu({ id, onClose }: ProfileMenuProps) {
         onClick={() => manage('new')}
       >
         <Plus size={15} aria-hidden />
-        New profile…
+        {t('profiles.new')}
       </button>
       <button
         type="button"
@@ -105,7 +107,7 @@ export function ProfileMenu({ id, onClose }: ProfileMenuProps) {
         onClick={() => manage('current')}
       >
         <Settings size={15} aria-hidden />
-        Manage profiles
+        {t('profiles.manage')}
       </button>
     </div>
   );

@@ -5,6 +5,7 @@ import { useAppStore } from '../store/index.ts';
 import { selectActiveProfile } from '../store/settings.ts';
 import { hostOf } from '../util/url.ts';
 import { ProfileAvatar } from './ProfileAvatar.tsx';
+import { shellWords } from './strings.ts';
 
 /** The open menu, fetched at idle after the first screen (see Shell) or when first opened. */
 export const profileMenu = preloadable(() =>
@@ -13,6 +14,7 @@ export const profileMenu = preloadable(() =>
 
 /** The active profile at the foot of the sidebar; opens a menu to switch profiles or manage them. */
 export function ProfileSwitcher() {
+  const t = shellWords.useT();
   const active = useAppStore(selectActiveProfile);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -61,8 +63,8 @@ export function ProfileSwitcher() {
           </>
         ) : (
           <span className="profile-switcher__text">
-            <span className="profile-switcher__name">No active profile</span>
-            <span className="profile-switcher__host">Choose one</span>
+            <span className="profile-switcher__name">{t('profiles.noneActive')}</span>
+            <span className="profile-switcher__host">{t('profiles.chooseOne')}</span>
           </span>
         )}
         <ChevronsUpDown size={15} className="profile-switcher__chevron" aria-hidden />

@@ -10,11 +10,13 @@ import { profileMenu } from './ProfileSwitcher.tsx';
 import { PANEL_VIEWS } from './panel-views.ts';
 import { PANELS } from './panels.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { shellWords } from './strings.ts';
 import { usePanelShortcuts } from './usePanelShortcuts.ts';
 import './Shell.css';
 
 /** The window's frame: sidebar on the left, the current panel on the right. */
 export function Shell() {
+  const t = shellWords.useT();
   const panel = useAppStore((s) => s.panel);
   usePanelShortcuts();
   useMarkFirstScreen();
@@ -31,7 +33,7 @@ export function Shell() {
   );
   const View = PANEL_VIEWS[panel].Component;
   const info = PANELS.find((p) => p.id === panel);
-  const label = info?.label ?? '';
+  const label = t(`panels.${panel}`);
   const fill = info?.layout === 'fill';
   const loading = <PanelLoading label={label} />;
   return (

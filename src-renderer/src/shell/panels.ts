@@ -4,7 +4,6 @@ import type { PanelId } from '../store/navigation.ts';
 
 export interface PanelInfo {
   id: PanelId;
-  label: string;
   icon: LucideIcon;
   /** The digit of its Ctrl/Cmd shortcut. */
   shortcut: string;
@@ -16,8 +15,8 @@ export interface PanelInfo {
 }
 
 export const PANELS: readonly PanelInfo[] = [
-  { id: 'transcribe', label: 'Transcribe', icon: AudioLines, shortcut: '1', layout: 'page' },
-  { id: 'speak', label: 'Speak', icon: Speech, shortcut: '2', layout: 'page' },
-  { id: 'playground', label: 'Playground', icon: MessagesSquare, shortcut: '3', layout: 'fill' },
-  { id: 'settings', label: 'Settings', icon: Settings, shortcut: '4', layout: 'page' },
+  { id: 'transcribe', icon: AudioLines, shortcut: '1', layout: 'page' },
+  { id: 'speak', icon: Speech, shortcut: '2', layout: 'page' },
+  { id: 'playground', icon: MessagesSquare, shortcut: '3', layout: 'fill' },
+  { id: 'settings', icon: Settings, shortcut: '4', layout: 'page' },
 ];

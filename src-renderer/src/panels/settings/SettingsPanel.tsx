@@ -1,4 +1,5 @@
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
+import { shellWords } from '../../shell/strings.ts';
 import { useAppStore } from '../../store/index.ts';
 import { EncryptionStatusCard } from './EncryptionStatusCard.tsx';
 import { LanguageCard } from './LanguageCard.tsx';
@@ -9,6 +10,7 @@ import './settings.css';
 
 export function SettingsPanel() {
   const t = settingsWords.useT();
+  const shellT = shellWords.useT();
   const selection = useAppStore((s) => s.selection);
   const profile = useAppStore((s) => {
     const selected = s.selection;
@@ -18,7 +20,7 @@ export function SettingsPanel() {
   });
   return (
     <>
-      <PanelHeader title={t('panel.title')} description={t('panel.description')} />
+      <PanelHeader title={shellT('panels.settings')} description={t('panel.description')} />
       <div className="settings-layout">
         <div className="settings-layout__aside">
           <ProfileList />
