@@ -16,16 +16,21 @@ import { useAppStore } from '../../store/index.ts';
 import { LanguageField } from './LanguageField.tsx';
 import { languageInputLabel } from './languages.ts';
 import { disabledOptions, reasonFor, resolveTranscription } from './model-rules.ts';
+import { transcribeWords } from './strings.ts';
 
-const MODES: ReadonlyArray<{ value: TranscribeMode; label: string }> = [
-  { value: 'transcribe', label: 'Transcribe' },
-  { value: 'translate', label: 'Translate to English' },
+const { t: translate } = transcribeWords;
+
+type Key = Parameters<typeof translate>[0];
+
+const MODES: ReadonlyArray<{ value: TranscribeMode; label: Key }> = [
+  { value: 'transcribe', label: 'options.modeTranscribe' },
+  { value: 'translate', label: 'options.modeTranslate' },
 ];
 
-const TIMESTAMPS: ReadonlyArray<{ value: TimestampDetail; label: string }> = [
-  { value: 'none', label: 'None' },
-  { value: 'segment', label: 'Segments' },
-  { value: 'word', label: 'Words' },
+const TIMESTAMPS: ReadonlyArray<{ value: TimestampDetail; label: Key }> = [
+  { value: 'none', label: 'options.timestampsNone' },
+  { value: 'segment', label: 'options.timestampsSegments' },
+  { value: 'word', label: 'options.timestampsWords' },
 ];
 
 const AUDIO_FAMILIES = ['audio'] as const;
@@ -37,6 +42,7 @@ const remember = (patch: Partial<TranscribePrefs>) => setPrefs({ transcribe: pat
  * never changes what is already in the queue). Options the model does not take are disabled with why.
  */
 export function OptionsCard() {
+  const t = transcribeWords.useT();
   const prefs = useAppStore((s) => s.prefs.transcribe);
   const disabled = disabledOptions(prefs);
   const id = useId();
@@ -64,7 +70,7 @@ export function OptionsCard() {
           aria-controls={`${id}-body`}
           onClick={() => setCollapsed(!collapsed)}
         >
-          <span className="options-card__title">Options</span>
+          <span className="options-card__title">{t('options.title')}</span>
           {collapsed ? <span className="options-card__summary">{summaryOf(prefs)}</span> : null}
           <ChevronDown size={16} className="options-card__chevron" aria-hidden />
         </button>
@@ -72,7 +78,7 @@ export function OptionsCard() {
       {collapsed ? null : (
         <div id={`${id}-body`} className="options-card__body">
           <div className="form-grid options-card__rows">
-            <FormRow controlId={`${id}-mode`} label="Output" asGroup>
+            <FormRow controlId={`${id}-mode`} label={t('options.output')} asGroup>
               <Segmented
                 name={`${id}-mode`}
                 choices={MODES}
@@ -81,7 +87,7 @@ export function OptionsCard() {
                 testId="transcribe-mode"
               />
             </FormRow>
-            <FormRow controlId={`${id}-model`} label="Model">
+            <FormRow controlId={`${id}-model`} label={t('options.model')}>
               <ModelField
                 id={`${id}-model`}
                 value={prefs.model}
@@ -98,7 +104,7 @@ export function OptionsCard() {
             />
             <FormRow
               controlId={`${id}-timestamps`}
-              label="Timestamps"
+              label={t('options.timestamps')}
               asGroup
               description={segmentsReason ?? (prefs.timestamps === 'word' ? wordsReason : null)}
             >
@@ -131,19 +137,17 @@ export function OptionsCard() {
             onClick={() => setMoreOpen((open) => !open)}
           >
             <ChevronRight size={14} className="disclosure__chevron" aria-hidden />
-            More options
+            {t('options.more')}
             {moreOpen ? null : <span className="disclosure__hint">{moreSummary(prefs)}</span>}
           </button>
           {moreOpen ? (
             <div id={`${id}-more`} className="form-grid options-card__rows options-card__rows--more">
               <FormRow
                 controlId={`${id}-prompt`}
-                label="Prompt"
+                label={t('options.prompt')}
                 description={
                   promptReason ??
-                  (prefs.mode === 'translate'
-                    ? 'In English: names, terms, or the style to follow.'
-                    : 'Names, terms, or the style to follow.')
+                  (prefs.mode === 'translate' ? t('options.promptHintTranslate') : t('options.promptHint'))
                 }
               >
                 <textarea
@@ -154,7 +158,7 @@ export function OptionsCard() {
                   disabled={promptReason !== null}
                   onChange={(event) => remember({ prompt: event.target.value })}
                   aria-describedby={`${id}-prompt-help`}
-                  placeholder="e.g. Anke Müller, Kubernetes, DevOps"
+                  placeholder={t('options.promptPlaceholder')}
                 />
               </FormRow>
               <div className="options-card__pair">
@@ -170,10 +174,10 @@ export function OptionsCard() {
   );
 }
 
-const TIMESTAMP_SUMMARY: Readonly<Record<TimestampDetail, string>> = {
-  none: 'no timestamps',
-  segment: 'segment times',
-  word: 'word times',
+const TIMESTAMP_SUMMARY: Readonly<Record<TimestampDetail, Key>> = {
+  none: 'options.summaryNoTimestamps',
+  segment: 'options.summarySegmentTimes',
+  word: 'options.summaryWordTimes',
 };
 
 /** The options in one line, for the folded card: `whisper-1 · Translate · segment times`. */
@@ -181,10 +185,10 @@ function summaryOf(prefs: TranscribePrefs): string {
   const translating = prefs.mode === 'translate';
   const language = translating ? null : prefs.language ? languageInputLabel(prefs.language) : null;
   return [
-    prefs.model.trim() || 'no model',
-    translating ? 'Translate' : 'Transcribe',
+    prefs.model.trim() || translate('options.summaryNoModel'),
+    translate(translating ? 'options.summaryTranslate' : 'options.summaryTranscribe'),
     language,
-    TIMESTAMP_SUMMARY[resolveTranscription(prefs).timestamps],
+    translate(TIMESTAMP_SUMMARY[resolveTranscription(prefs).timestamps]),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -193,16 +197,17 @@ function summaryOf(prefs: TranscribePrefs): string {
 /** What the closed "More options" holds, when it differs from the defaults. */
 function moreSummary(prefs: TranscribePrefs): string {
   const parts: string[] = [];
-  if (prefs.prompt.trim()) parts.push('prompt');
-  if (prefs.temperature !== null) parts.push(`temperature ${prefs.temperature}`);
-  parts.push(`${prefs.concurrency} ${prefs.concurrency === 1 ? 'file' : 'files'} at once`);
-  parts.push(`${prefs.partMinutes}-minute parts`);
+  if (prefs.prompt.trim()) parts.push(translate('options.morePrompt'));
+  if (prefs.temperature !== null)
+    parts.push(translate('options.moreTemperature', { value: prefs.temperature }));
+  parts.push(translate('options.moreFiles', { count: prefs.concurrency }));
+  parts.push(translate('options.moreParts', { minutes: prefs.partMinutes }));
   return parts.join(' · ');
 }
 
 interface SegmentedProps<T extends string> {
   name: string;
-  choices: ReadonlyArray<{ value: T; label: string }>;
+  choices: ReadonlyArray<{ value: T; label: Key }>;
   value: T;
   onChange(value: T): void;
   isDisabled?(value: T): boolean;
@@ -222,6 +227,7 @@ function Segmented<T extends string>({
   describedBy,
   testId,
 }: SegmentedProps<T>) {
+  const t = transcribeWords.useT();
   return (
     <div className="segmented options-card__segmented" data-testid={testId}>
       {choices.map((choice) => {
@@ -241,7 +247,7 @@ function Segmented<T extends string>({
               onChange={() => onChange(choice.value)}
               aria-describedby={describedBy}
             />
-            <span className="segmented__label">{choice.label}</span>
+            <span className="segmented__label">{t(choice.label)}</span>
           </label>
         );
       })}
@@ -251,11 +257,12 @@ function Segmented<T extends string>({
 
 /** Empty means the gateway's default; anything else must lie in 0–1 to be kept. */
 function TemperatureField({ id, value }: { id: string; value: number | null }) {
+  const t = transcribeWords.useT();
   // The text as typed while it is being edited (`0.` on the way to `0.5`); the remembered value otherwise.
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? (value === null ? '' : String(value));
   const parsed = temperatureFromInput(shown);
-  const error = parsed === undefined ? 'Between 0 and 1, or empty.' : null;
+  const error = parsed === undefined ? t('options.temperatureError') : null;
   const change = (text: string) => {
     setDraft(text);
     const next = temperatureFromInput(text);
@@ -264,9 +271,9 @@ function TemperatureField({ id, value }: { id: string; value: number | null }) {
   return (
     <FormRow
       controlId={id}
-      label="Temperature"
+      label={t('options.temperature')}
       error={error}
-      description={error ? null : '0–1, or empty for default.'}
+      description={error ? null : t('options.temperatureHint')}
     >
       <input
         id={id}
@@ -276,7 +283,7 @@ function TemperatureField({ id, value }: { id: string; value: number | null }) {
         min={0}
         max={1}
         step={0.1}
-        placeholder="Default"
+        placeholder={t('options.temperaturePlaceholder')}
         value={shown}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-help`}
@@ -330,11 +337,12 @@ function WholeNumberField({ id, label, description, min, max, value, onChoose }:
 
 /** How many queue items are sent at once (1 to the contract's maximum). */
 function ConcurrencyField({ id, value }: { id: string; value: number }) {
+  const t = transcribeWords.useT();
   return (
     <WholeNumberField
       id={id}
-      label="At once"
-      description={`1–${MAX_TRANSCRIBE_CONCURRENCY} files at a time.`}
+      label={t('options.atOnce')}
+      description={t('options.atOnceHint', { max: MAX_TRANSCRIBE_CONCURRENCY })}
       min={1}
       max={MAX_TRANSCRIBE_CONCURRENCY}
       value={value}
@@ -345,14 +353,15 @@ function ConcurrencyField({ id, value }: { id: string; value: number }) {
 
 /** How long recordings are cut: the longest part, and how many parts of one recording go at once. */
 function PartFields({ id, prefs }: { id: string; prefs: TranscribePrefs }) {
+  const t = transcribeWords.useT();
   const minMinutes = Math.ceil(MIN_PART_SECONDS / 60);
   const maxMinutes = MAX_PART_SECONDS / 60;
   return (
     <div className="options-card__pair">
       <WholeNumberField
         id={`${id}-part-minutes`}
-        label="Part length"
-        description={`Minutes; longer recordings are cut (${minMinutes}–${maxMinutes}).`}
+        label={t('options.partLength')}
+        description={t('options.partLengthHint', { min: minMinutes, max: maxMinutes })}
         min={minMinutes}
         max={maxMinutes}
         value={prefs.partMinutes}
@@ -360,8 +369,8 @@ function PartFields({ id, prefs }: { id: string; prefs: TranscribePrefs }) {
       />
       <WholeNumberField
         id={`${id}-part-concurrency`}
-        label="Parts at once"
-        description={`1–${MAX_PART_CONCURRENCY} parts of one recording.`}
+        label={t('options.partsAtOnce')}
+        description={t('options.partsAtOnceHint', { max: MAX_PART_CONCURRENCY })}
         min={1}
         max={MAX_PART_CONCURRENCY}
         value={prefs.partConcurrency}
