@@ -10,7 +10,7 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import type { CatalogueKey, InterfaceLanguage } from '../../../src-preload/contract.ts';
 
 /** Every area with words of its own. A new one: its two files, and a line in TRANSLATIONS below. */
-export const NAMESPACES = ['settings', 'shell', 'transcribe', 'updates'] as const;
+export const NAMESPACES = ['settings', 'shell', 'speak', 'transcribe', 'updates'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Loader = () => Promise<{ default: object }>;
@@ -20,6 +20,7 @@ const TRANSLATIONS: Record<Exclude<InterfaceLanguage, 'en'>, Record<Namespace, L
   'zh-CN': {
     settings: () => import('./locales/zh-CN/settings.json'),
     shell: () => import('./locales/zh-CN/shell.json'),
+    speak: () => import('./locales/zh-CN/speak.json'),
     transcribe: () => import('./locales/zh-CN/transcribe.json'),
     updates: () => import('./locales/zh-CN/updates.json'),
   },

@@ -18,13 +18,17 @@ import {
   instructionsReason,
   speedLabel,
 } from './speak-rules.ts';
+import { speakWords } from './strings.ts';
 
 const SPEECH_FAMILIES = ['speech'] as const;
+
+const SPEED_RANGE = { min: MIN_SPEECH_SPEED, max: MAX_SPEECH_SPEED };
 
 const remember = (patch: Partial<SpeakPrefs>) => setPrefs({ speak: patch });
 
 /** Model, voice, format, speed and instructions: remembered between runs, used by the next Generate. */
 export function SpeechOptions() {
+  const t = speakWords.useT();
   const prefs = useAppStore((s) => s.prefs.speak);
   const parts = useAppStore((s) => estimateParts(speechCharacters(s.speak.text)));
   const id = useId();
@@ -33,10 +37,10 @@ export function SpeechOptions() {
   return (
     <section className="speak-options" aria-labelledby={`${id}-title`} data-testid="speak-options">
       <h2 id={`${id}-title`} className="speak-section-title">
-        Voice and format
+        {t('options.title')}
       </h2>
       <div className="form-grid speak-options__rows">
-        <FormRow controlId={`${id}-model`} label="Model">
+        <FormRow controlId={`${id}-model`} label={t('options.model')}>
           <ModelField
             id={`${id}-model`}
             value={prefs.model}
@@ -46,11 +50,7 @@ export function SpeechOptions() {
           />
         </FormRow>
 
-        <FormRow
-          controlId={`${id}-voice`}
-          label="Voice"
-          description="A built-in voice, or any your gateway offers."
-        >
+        <FormRow controlId={`${id}-voice`} label={t('options.voice')} description={t('options.voiceHint')}>
           <input
             id={`${id}-voice`}
             className="input"
@@ -72,7 +72,7 @@ export function SpeechOptions() {
 
         <FormRow
           controlId={`${id}-format`}
-          label="Format"
+          label={t('options.format')}
           asGroup
           description={formatNote(prefs.format, parts)}
         >
@@ -97,8 +97,8 @@ export function SpeechOptions() {
 
         <FormRow
           controlId={`${id}-instructions`}
-          label="Instructions"
-          description={noInstructions ?? 'How to speak: tone, pace, accent.'}
+          label={t('options.instructions')}
+          description={noInstructions ?? t('options.instructionsHint')}
         >
           <textarea
             id={`${id}-instructions`}
@@ -107,7 +107,7 @@ export function SpeechOptions() {
             value={prefs.instructions}
             disabled={noInstructions !== null}
             onChange={(event) => remember({ instructions: event.target.value })}
-            placeholder="e.g. Warm and unhurried, like a bedtime story."
+            placeholder={t('options.instructionsPlaceholder')}
             aria-describedby={`${id}-instructions-help`}
             data-testid="speak-instructions"
           />
@@ -119,6 +119,7 @@ export function SpeechOptions() {
 
 /** A slider for quick changes and a number box for exact ones; both stay within 0.25–4. */
 function SpeedField({ id, value }: { id: string; value: number }) {
+  const t = speakWords.useT();
   // What is typed while it is being typed ("1." on the way to "1.5"); the remembered value otherwise.
   const [draft, setDraft] = useState<string | null>(null);
   const typed = draft === null ? null : Number(draft);
@@ -128,9 +129,9 @@ function SpeedField({ id, value }: { id: string; value: number }) {
   return (
     <FormRow
       controlId={id}
-      label="Speed"
-      error={invalid ? `From ${MIN_SPEECH_SPEED} to ${MAX_SPEECH_SPEED}.` : null}
-      description={invalid ? null : `From ${MIN_SPEECH_SPEED}× (slower) to ${MAX_SPEECH_SPEED}× (faster).`}
+      label={t('options.speed')}
+      error={invalid ? t('options.speedError', SPEED_RANGE) : null}
+      description={invalid ? null : t('options.speedHint', SPEED_RANGE)}
     >
       <div className="speak-speed">
         <input
@@ -144,7 +145,7 @@ function SpeedField({ id, value }: { id: string; value: number }) {
             setDraft(null);
             remember({ speed: clampSpeed(Number(event.target.value)) });
           }}
-          aria-label="Speed slider"
+          aria-label={t('options.speedSlider')}
           aria-valuetext={speedLabel(value)}
         />
         <input
