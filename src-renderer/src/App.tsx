@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { loadSettings } from './actions/settings.ts';
 import { AppMark } from './components/AppMark.tsx';
 import { Button } from './components/Button.tsx';
+import { StatusRegion } from './components/StatusRegion.tsx';
 import { Toasts } from './components/Toasts.tsx';
 import { SCREENS } from './screens.ts';
 import { MountWhenNeeded } from './startup/MountWhenNeeded.tsx';
@@ -36,6 +37,7 @@ export function App() {
         <consentDialog.Component />
       </MountWhenNeeded>
       <Toasts />
+      <StatusRegion />
     </>
   );
 }

@@ -128,13 +128,19 @@ test('an opened transcript plays along: clicking a segment seeks there and highl
   expect(await playheadAt(page)).toBe(paused);
 
   // Enter on a segment's timestamp seeks too (the keyboard path).
-  await segments(page).nth(0).getByRole('button', { name: 'Play from 0:00' }).press('Enter');
+  await segments(page)
+    .nth(0)
+    .getByRole('button', { name: /^0:00 – / })
+    .press('Enter');
   await expect.poll(() => playheadAt(page)).toBeLessThan(1.5);
   await expect(segments(page).nth(0)).toHaveAttribute('aria-current', 'true');
   await page.locator('body').press('Space');
   await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
 
-  await segments(page).nth(2).getByRole('button', { name: 'Play from 0:03' }).click();
+  await segments(page)
+    .nth(2)
+    .getByRole('button', { name: /^0:03 – / })
+    .click();
   await page.keyboard.press('Space');
   await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
   await expect(segments(page).nth(2)).toHaveAttribute('aria-current', 'true');
@@ -356,7 +362,7 @@ test('a transcript whose audio was moved away still shows its text, with a calm 
   await expect(segments(page)).toHaveCount(4);
   await expect(segments(page).nth(3)).toContainText('and the new recording screen.');
   // Nothing to play: no timestamp pretends to be a button, and nothing is highlighted.
-  await expect(page.getByRole('button', { name: /^Play from/ })).toHaveCount(0);
+  await expect(segments(page).getByRole('button')).toHaveCount(0);
   await expect(page.locator('[data-testid="transcript-segment"][aria-current="true"]')).toHaveCount(0);
   await app.screenshot('transcribe-audio-missing');
 });
@@ -459,7 +465,7 @@ test('a 3-hour transcript of 6,000 segments opens, scrolls to its end, follows t
   const last = page.locator(`[data-testid="transcript-segment"][data-segment-index="${count - 1}"]`);
   await expect(last).toBeInViewport();
   await expect(last).toContainText(lectureLine(count - 1));
-  await expect(last.getByRole('button', { name: 'Play from 2:59:58' })).toBeVisible();
+  await expect(last.getByRole('button', { name: /^2:59:58 – / })).toBeVisible();
   await expect(last).toHaveAttribute('aria-posinset', String(count));
   expect(await segments(page).count()).toBeLessThan(80);
   expect(await rowsStackCleanly(page)).toEqual([]);
@@ -520,19 +526,23 @@ test('a 3-hour transcript of 6,000 segments opens, scrolls to its end, follows t
   // Keys on a timestamp move between segments, to rows not in the page yet: End goes to the last one.
   await playing.getByRole('button').focus();
   await page.keyboard.press('End');
-  const lastButton = last.getByRole('button', { name: 'Play from 2:59:58' });
+  const lastButton = last.getByRole('button', { name: /^2:59:58 – / });
   await expect(lastButton).toBeFocused();
   await expect(last).toBeInViewport();
   await page.keyboard.press('ArrowUp');
   const beforeLast = page.locator(`[data-testid="transcript-segment"][data-segment-index="${count - 2}"]`);
-  await expect(beforeLast.getByRole('button', { name: 'Play from 2:59:56' })).toBeFocused();
+  await expect(beforeLast.getByRole('button', { name: /^2:59:56 – / })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(() => playheadAt(page)).toBeGreaterThanOrEqual(lecture.segments[count - 2]!.start);
   await expect(beforeLast).toHaveAttribute('aria-current', 'true');
   // Home: back to the first segment, three hours up, and the page still holds only a screenful or so.
   await beforeLast.getByRole('button').focus();
   await page.keyboard.press('Home');
-  await expect(segments(page).first().getByRole('button', { name: 'Play from 0:00' })).toBeFocused();
+  await expect(
+    segments(page)
+      .first()
+      .getByRole('button', { name: /^0:00 – / }),
+  ).toBeFocused();
   await expect(segments(page).first()).toBeInViewport();
   expect(await segments(page).count()).toBeLessThan(80);
 

@@ -6,6 +6,11 @@ export function toastSuccess(title: string, detail?: string): void {
   useAppStore.getState().pushToast({ tone: 'success', title, ...(detail ? { detail } : {}) });
 }
 
+/** Says finished work once, through the app's one status region (for screen readers). */
+export function announce(text: string): void {
+  useAppStore.getState().announce(text);
+}
+
 export function toastError(error: AppError): void {
   useAppStore
     .getState()

@@ -53,7 +53,7 @@ import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
 import { type KeptDetail, type StreamState, stoppedByUser } from '../store/streams.ts';
 import { nextTask } from '../util/next-task.ts';
-import { toastError, toastSuccess } from './feedback.ts';
+import { announce, toastError, toastSuccess } from './feedback.ts';
 import { clearPendingImages, pendingImages } from './images.ts';
 import { setPrefs } from './prefs.ts';
 import { checkStructuredReply } from './structured-output.ts';
@@ -486,6 +486,7 @@ export async function requestReply(current: Conversation): Promise<void> {
   if (!result.ok) {
     stoppedHere.delete(reply.id);
     finishReply(reply.id, (message) => failedReply(message, result.error));
+    announce(`Reply failed: ${result.error.message}`);
     return;
   }
   const { streamId } = result.data;
@@ -573,6 +574,8 @@ function replyEnded(replyId: string, stream: StreamState): void {
   // the inspector, asking after this, reads it.
   const hasDetail = stream.detail?.kept ?? true;
   finishReply(replyId, (message) => settledReply(message, stream, live.sentAt, hasDetail));
+  if (stream.status === 'error') announce(`Reply failed${stream.error ? `: ${stream.error.message}` : ''}`);
+  else if (stream.status !== 'stopped') announce('Reply finished');
   if (live.structuredOutput && stream.status !== 'error' && stream.text !== '')
     void checkStructured(live.conversationId, replyId, live.structuredOutput, stream.text);
 }

@@ -12,7 +12,7 @@ import { generateProblem } from '../panels/speak/speak-rules.ts';
 import { useAppStore } from '../store/index.ts';
 import type { StreamState } from '../store/streams.ts';
 import { fileNameOf, folderOf } from '../util/paths.ts';
-import { toastError, toastSuccess } from './feedback.ts';
+import { announce, toastError, toastSuccess } from './feedback.ts';
 import { flushPrefs, setPrefs } from './prefs.ts';
 
 const store = () => useAppStore.getState();
@@ -94,8 +94,10 @@ function follow(streamId: string): void {
     if (entry) {
       store().addSpeechClip(entry);
       store().updateSpeak({ job: null });
+      announce(entry.partial ? 'Partial clip ready' : 'Clip ready');
     } else if (stream.status === 'error' && stream.error) {
       store().updateSpeak({ job: null, error: stream.error });
+      announce(`Speech failed: ${stream.error.message}`);
     } else {
       // Stopped (by the user) or ended with nothing: the text is still there to try again.
       store().updateSpeak({ job: null });

@@ -30,7 +30,7 @@ import {
   setDuration,
 } from '../store/transcribe-queue.ts';
 import { selectOpenedTranscriptId } from '../store/transcripts.ts';
-import { toastError } from './feedback.ts';
+import { announce, toastError } from './feedback.ts';
 import { noteTranscriptSaved, openTranscript } from './transcripts.ts';
 
 let nextItemNumber = 1;
@@ -85,6 +85,9 @@ function followStreams(state: AppState): void {
 
   for (const item of finished) {
     if (item.streamId) store().forgetStream(item.streamId);
+    if (item.status === 'done') announce(`Transcript ready: ${item.audio.name}`);
+    else if (item.status === 'failed')
+      announce(`Transcription failed: ${item.audio.name}${item.error ? `. ${item.error.message}` : ''}`);
     // The first result opens by itself; later ones wait in the list rather than pull the view away.
     if (item.status === 'done' && item.entry) {
       noteTranscriptSaved(item.entry, { open: selectOpenedTranscriptId(store()) === null });

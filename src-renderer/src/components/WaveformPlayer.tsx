@@ -36,6 +36,31 @@ export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 /** Peaks kept per file: plenty for any window width, small enough to store. */
 const STORED_PEAKS = 4_000;
 const SEEK_STEP_SECONDS = 5;
+/** PageUp/PageDown move a tenth of the audio (never less than an arrow's step). */
+const SEEK_PAGE_FRACTION = 0.1;
+
+/**
+ * Where a key moves the playhead (the slider pattern), or `null` for a key that does not seek: ←/↓ and →/↑
+ * 5 s back and on, PageDown/PageUp a tenth of the audio (at least 5 s), Home the start, End the end.
+ */
+export function seekTargetForKey(key: string, time: number, duration: number): number | null {
+  const page = Math.max(SEEK_STEP_SECONDS, duration * SEEK_PAGE_FRACTION);
+  const target =
+    key === 'ArrowLeft' || key === 'ArrowDown'
+      ? time - SEEK_STEP_SECONDS
+      : key === 'ArrowRight' || key === 'ArrowUp'
+        ? time + SEEK_STEP_SECONDS
+        : key === 'PageDown'
+          ? time - page
+          : key === 'PageUp'
+            ? time + page
+            : key === 'Home'
+              ? 0
+              : key === 'End'
+                ? duration
+                : null;
+  return target === null ? null : Math.max(0, Math.min(target, duration));
+}
 
 type PlayerState = 'loading' | 'ready' | 'playing' | 'error';
 
@@ -55,7 +80,7 @@ function themeColours() {
   };
 }
 
-/** A waveform with play/pause, click-or-drag to seek, arrow keys, and playback speed. */
+/** A waveform with play/pause, click-or-drag to seek, the slider's keys, and playback speed. */
 export function WaveformPlayer({
   url,
   peaks,
@@ -175,13 +200,16 @@ export function WaveformPlayer({
     if (event.key === ' ' || event.key === 'k') {
       event.preventDefault();
       toggle();
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      seek(time - SEEK_STEP_SECONDS);
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      seek(time + SEEK_STEP_SECONDS);
+      return;
     }
+    // Left/Right seek from anywhere in the player; the slider's other keys (Up/Down, PageUp/PageDown,
+    // Home/End) only on the slider itself.
+    const onSlider = event.target === containerRef.current;
+    if (!onSlider && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    const target = seekTargetForKey(event.key, time, duration);
+    if (target === null) return;
+    event.preventDefault();
+    seek(target);
   };
 
   const playing = state === 'playing';

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../store/index.ts';
+import type { PanelId } from '../store/navigation.ts';
+import { focusWhenReady } from '../util/focus.ts';
 import { PANELS } from './panels.ts';
 
 /** Ctrl+1…4 (Cmd on macOS) switch panels from anywhere, except while a modal dialog asks something. */
@@ -14,8 +16,28 @@ export function usePanelShortcuts(): void {
       if (document.querySelector('dialog[open]')) return;
       event.preventDefault();
       showPanel(panel.id);
+      // Focus follows into the panel shown, not left on the old panel's nav button (or in a field of a
+      // panel no longer there, which would drop it to the page).
+      void focusPanel(panel.id);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [showPanel]);
+}
+
+/**
+ * Focuses the shown panel's heading (its h1, given tabindex -1), or its first control if it has none. The
+ * panel's code may still be loading: waits until its heading is on the page.
+ */
+export function focusPanel(id: PanelId): Promise<boolean> {
+  return focusWhenReady(() => {
+    const main = document.querySelector<HTMLElement>(`main[data-testid="panel-${id}"]`);
+    if (!main || main.querySelector('[data-testid="panel-loading"]')) return null;
+    return (
+      main.querySelector<HTMLElement>('h1') ??
+      main.querySelector<HTMLElement>(
+        'button:not([disabled]), input:not([disabled]), textarea, [tabindex="0"]',
+      )
+    );
+  });
 }

@@ -1,6 +1,7 @@
 // The app's one store, assembled from slices (zustand's slices pattern). Components select narrowly:
 // `useAppStore((s) => s.panel)`, never the whole state.
 import { create } from 'zustand';
+import { type AnnouncerSlice, createAnnouncerSlice } from './announcer.ts';
 import { type CatalogueSlice, createCatalogueSlice } from './catalogue.ts';
 import { createDialogSlice, type DialogSlice } from './dialogs.ts';
 import { createNavigationSlice, type NavigationSlice } from './navigation.ts';
@@ -14,6 +15,7 @@ import { createTranscribeQueueSlice, type TranscribeQueueSlice } from './transcr
 import { createTranscriptsSlice, type TranscriptsSlice } from './transcripts.ts';
 
 export type AppState = NavigationSlice &
+  AnnouncerSlice &
   SettingsSlice &
   ToastSlice &
   DialogSlice &
@@ -27,6 +29,7 @@ export type AppState = NavigationSlice &
 
 export const useAppStore = create<AppState>()((...args) => ({
   ...createNavigationSlice(...args),
+  ...createAnnouncerSlice(...args),
   ...createSettingsSlice(...args),
   ...createToastSlice(...args),
   ...createDialogSlice(...args),

@@ -32,7 +32,7 @@ export function Welcome() {
   useMarkFirstScreen();
   useEffect(() => prefetchAtIdle(NEXT_STEPS), []);
   return (
-    <div className="welcome" data-testid="welcome">
+    <main className="welcome" data-testid="welcome">
       <div className="welcome__column">
         <NoticeBanner />
         {step === 'intro' ? (
@@ -84,6 +84,6 @@ export function Welcome() {
           </section>
         )}
       </div>
-    </div>
+    </main>
   );
 }

@@ -19,6 +19,9 @@ describe('the rows put in the page', () => {
     expect(rowsToRender([40, 41, 42], [41], 6_000)).toEqual([40, 41, 42]);
     expect(rowsToRender([0, 1], [-1], 2)).toEqual([0, 1]);
     expect(rowsToRender([0, 1], [7], 2)).toEqual([0, 1]);
+    // The focused row is often the list's one Tab stop as well: kept once (a repeat would be two rows
+    // with one key).
+    expect(rowsToRender([40, 41, 42], [3, 3], 6_000)).toEqual([3, 40, 41, 42]);
   });
 });
 

@@ -14,6 +14,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useFileDrop } from '../../components/useFileDrop.ts';
 import { useAppStore } from '../../store/index.ts';
+import { useKeepFocusIn } from '../../util/focus.ts';
 import { streamingReply } from './conversation-edits.ts';
 import { ImageStrip, RefusedImages } from './ImageStrip.tsx';
 import { isSendKey, sendKeyNames } from './send-keys.ts';
@@ -33,6 +34,12 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
   const grow = useAutoGrow(draft, MAX_LINES);
   const pending = usePendingImages(conversationId);
+  // Send turns into Stop and back, and a removed image takes its button along: focus stays here (on Stop
+  // while a reply streams, else in the message box; after an image, on the next one's remove button).
+  const keepFocusRef = useKeepFocusIn({
+    rows: '[data-testid="image-thumb"]',
+    fallback: () => composerControl(conversationId),
+  });
   // Files dropped on the message box become images of the turn (paths, as the Transcribe drop sends them).
   const { dragging, dropHandlers } = useFileDrop(
     useCallback((files: File[]) => void addImageFiles(conversationId, files), [conversationId]),
@@ -67,7 +74,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const { send: sendKey, lineBreak: breakKey } = sendKeyNames(enterSends);
 
   return (
-    <div className="pg-composer">
+    <div className="pg-composer" ref={keepFocusRef}>
       <div
         className={`pg-composer__box${dragging ? ' pg-composer__box--dropping' : ''}`}
         {...dropHandlers}
@@ -124,7 +131,10 @@ export function Composer({ conversationId }: { conversationId: string }) {
               size="sm"
               variant="secondary"
               icon={Square}
-              onClick={() => stopReply(running.id)}
+              onClick={() => {
+                stopReply(running.id);
+                document.getElementById(`composer-${conversationId}`)?.focus();
+              }}
               title="Stop the reply (Esc); what arrived is kept"
               data-testid="composer-stop"
             >
@@ -147,4 +157,11 @@ export function Composer({ conversationId }: { conversationId: string }) {
       </div>
     </div>
   );
+}
+
+/** Where focus goes in the composer when what had it went away: Stop while a reply streams, else the box. */
+export function composerControl(conversationId: string): HTMLElement | null {
+  const box = document.getElementById(`composer-${conversationId}`);
+  const stop = box?.closest('.pg-composer')?.querySelector<HTMLElement>('[data-testid="composer-stop"]');
+  return stop ?? box;
 }

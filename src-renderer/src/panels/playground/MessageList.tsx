@@ -2,7 +2,9 @@ import { ArrowDown, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ConversationMessage } from '../../../../src-preload/contract.ts';
 import { useAppStore } from '../../store/index.ts';
+import { useKeepFocusIn } from '../../util/focus.ts';
 import { CompactionView } from './CompactionView.tsx';
+import { composerControl } from './Composer.tsx';
 import { streamingReply } from './conversation-edits.ts';
 import { FormatChangeView } from './FormatChangeView.tsx';
 import { ReplyView } from './ReplyView.tsx';
@@ -29,6 +31,9 @@ export function MessageList({ conversationId }: { conversationId: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const { following, jumpToLatest } = useFollowScroll(scroller, content);
+  // A message deleted, or its buttons disabled while a reply streams: focus goes to the next message (else
+  // the previous), else to the composer.
+  const keepFocusRef = useKeepFocusIn({ rows: '.pg-msg', fallback: () => composerControl(conversationId) });
 
   // A message the user just sent (or a reply asked for again) brings the view back to the end.
   const last = messages.at(-1);
@@ -39,7 +44,7 @@ export function MessageList({ conversationId }: { conversationId: string }) {
   }, [lastId, lastIsNewTurn, jumpToLatest]);
 
   return (
-    <div className="pg-messages">
+    <div className="pg-messages" ref={keepFocusRef}>
       <div className="pg-messages__scroller" ref={scroller} data-testid="messages" tabIndex={-1}>
         <div className="pg-messages__inner" ref={content}>
           {messages.map((message) =>

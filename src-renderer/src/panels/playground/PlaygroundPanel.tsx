@@ -7,6 +7,7 @@ import {
   stopActiveReply,
 } from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
+import { shellWords } from '../../shell/strings.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ChatView } from './ChatView.tsx';
 import { ConversationList } from './ConversationList.tsx';
@@ -18,12 +19,15 @@ import './playground.css';
 
 /** Below this width (of the panel, not the window) the conversation list opens over the chat. */
 const NARROW_WIDTH = 860;
+/** Below this width (a small window, or 200 % zoom) the parameters open over the chat too (playground.css). */
+const TIGHT_WIDTH = 600;
 
 /**
  * A chat playground in three columns: the saved conversations, the conversation itself, and its
  * parameters (or the Inspector of one reply). It fills the content area; each column scrolls on its own.
  */
 export function PlaygroundPanel() {
+  const shellT = shellWords.useT();
   const activeId = useAppStore((s) => s.playground.activeId);
   const comparisonId = useAppStore((s) => s.playground.activeComparisonId);
   const showConversations = useAppStore((s) => s.prefs.playground.showConversations);
@@ -31,6 +35,7 @@ export function PlaygroundPanel() {
   const inspecting = useAppStore((s) => s.playground.inspect !== null);
   const root = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(root);
+  const tight = useNarrow(root, TIGHT_WIDTH);
   // In a narrow panel the list is a drawer, opened for a moment rather than remembered.
   const [listDrawer, setListDrawer] = useState(false);
 
@@ -38,6 +43,13 @@ export function PlaygroundPanel() {
     ensurePlaygroundReady();
   }, []);
   usePlaygroundShortcuts();
+  useEffect(() => {
+    // Open over the chat they would cover the composer and Send: a panel this narrow starts with them closed
+    // (the toolbar's Parameters button opens them). Closed for this window only: the remembered choice
+    // (saved with the prefs) is left as it was, so a wider window next time shows them again.
+    const { prefs, patchPrefs } = useAppStore.getState();
+    if (tight && prefs.playground.showParameters) patchPrefs({ playground: { showParameters: false } });
+  }, [tight]);
 
   const listOpen = narrow ? listDrawer : showConversations && !inspecting;
   const drawerOpen = narrow && listDrawer;
@@ -60,6 +72,10 @@ export function PlaygroundPanel() {
   };
   return (
     <div className={narrow ? 'pg pg--narrow' : 'pg'} ref={root} data-testid="playground">
+      {/* The panel's name, as every other panel's header gives it; the toolbar shows the conversation instead. */}
+      <h1 className="visually-hidden" tabIndex={-1}>
+        {shellT('panels.playground')}
+      </h1>
       {listOpen ? <ConversationList drawer={narrow} onClose={toggleList} onChosen={closeDrawer} /> : null}
       {narrow && listOpen ? (
         <button
@@ -133,17 +149,17 @@ function InspectorColumn() {
   );
 }
 
-function useNarrow(root: React.RefObject<HTMLElement | null>): boolean {
+function useNarrow(root: React.RefObject<HTMLElement | null>, below = NARROW_WIDTH): boolean {
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     const element = root.current;
     if (!element) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setNarrow(entry.contentRect.width < NARROW_WIDTH);
+      if (entry) setNarrow(entry.contentRect.width < below);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [root]);
+  }, [root, below]);
   return narrow;
 }
 

@@ -13,6 +13,8 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { focusWhenReady } from '../../util/focus.ts';
+import { composerControl } from './Composer.tsx';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
 import type { ModelFormats } from './format-routing.ts';
 import { FORMAT_ENDPOINTS, FORMAT_NAMES, replyFacts } from './labels.ts';
@@ -140,7 +142,7 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
             label="Regenerate"
             size="sm"
             disabled={busy}
-            onClick={() => regenerate(conversationId, message.id)}
+            onClick={() => regenerateAndFollow(conversationId, message.id)}
             data-testid="regenerate"
           />
           <IconButton
@@ -189,7 +191,10 @@ function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
             icon={ArrowLeftRight}
             disabled={busy}
             title={`Ask again through ${FORMAT_ENDPOINTS[format]}; ${message.model} will go there from now on`}
-            onClick={() => switchFormatAndRetry(conversationId, message.id, format)}
+            onClick={() => {
+              switchFormatAndRetry(conversationId, message.id, format);
+              void focusWhenReady(() => composerControl(conversationId));
+            }}
             data-testid={`switch-format-${format}`}
           >
             Send as {FORMAT_NAMES[format]}
@@ -202,7 +207,7 @@ function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
         variant="secondary"
         icon={RotateCcw}
         disabled={busy}
-        onClick={() => regenerate(conversationId, message.id)}
+        onClick={() => regenerateAndFollow(conversationId, message.id)}
         data-testid="try-again"
       >
         Try again
@@ -242,4 +247,13 @@ function Reasoning({ text, live, thinking }: { text: string; live: boolean; thin
       ) : null}
     </div>
   );
+}
+
+/**
+ * Asks for the reply again; its buttons go with it, so focus goes to Stop while the new one streams (the
+ * composer's own keeper then takes it to the message box when it ends), never to the page.
+ */
+function regenerateAndFollow(conversationId: string, messageId: string): void {
+  regenerate(conversationId, messageId);
+  void focusWhenReady(() => composerControl(conversationId));
 }

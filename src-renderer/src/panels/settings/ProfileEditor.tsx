@@ -7,10 +7,31 @@ import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ProfileAvatar } from '../../shell/ProfileAvatar.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { cssString, focusAfterRemoval } from '../../util/focus.ts';
 import { ConnectionSection } from './ConnectionSection.tsx';
 import { KeySection } from './KeySection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+
+/** The profile list's places, for where focus goes once a profile is deleted. */
+const PROFILE_PLACES = {
+  scope: '[data-testid="profile-list"]',
+  row: (id: string) => `[data-testid="profile-item"][data-id=${cssString(id)}]`,
+  empty: [],
+  // The last profile gone: the welcome screen comes back.
+  elsewhere: '[data-testid="welcome"] h1',
+};
+
+/**
+ * Deletes a profile; its editor goes with it, so focus goes to the next profile in the list (else the
+ * previous; else, the last one gone, the welcome screen's heading) rather than falling to the page.
+ */
+async function deleteAndRefocus(id: string): Promise<boolean> {
+  const keys = useAppStore.getState().settings?.profiles.map((profile) => profile.id) ?? [];
+  const done = await deleteProfile(id);
+  if (done) void focusAfterRemoval(PROFILE_PLACES, keys, id);
+  return done;
+}
 
 /** The right-hand side of Settings for one saved profile: its header, fields, key and connection test. */
 export function ProfileEditor({ profile }: { profile: ProfileView }) {
@@ -89,7 +110,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
         confirmLabel="Delete profile"
         testId="confirm-delete"
         onClose={() => setConfirmDelete(false)}
-        onConfirm={() => deleteProfile(profile.id)}
+        onConfirm={() => deleteAndRefocus(profile.id)}
       >
         <p>
           The profile and its stored API key are removed from this computer. This cannot be undone.

@@ -8,6 +8,7 @@ import { Callout } from '../../components/Callout.tsx';
 import { FormRow } from '../../components/FormRow.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { selectEncryption } from '../../store/settings.ts';
+import { focusWhenReady } from '../../util/focus.ts';
 import { ExtraHeadersField } from './ExtraHeadersField.tsx';
 import { KeyHeaderField } from './KeyHeaderField.tsx';
 import { ProxyField } from './ProxyField.tsx';
@@ -112,9 +113,24 @@ export function ProfileForm(props: ProfileFormProps) {
       : await createProfile(fields, apiKey.trim());
     setSaving(false);
     setSaveError(outcome.error ?? null);
+    if (outcome.ok && editing) {
+      // The editor puts a fresh form in this one's place (its draft reset to what main stored), and the
+      // Save button, pressed, goes with the old one: focus goes to the new form's first field.
+      const old = formRef.current;
+      void focusWhenReady(() => {
+        const form = document.querySelector<HTMLElement>('[data-testid="profile-editor"] form');
+        return form && form !== old ? form.querySelector<HTMLElement>('input, select, textarea') : null;
+      });
+    }
     if (outcome.ok && props.mode === 'create') {
       setApiKey('');
       props.onCreated();
+      // This form goes away with the draft; focus goes to the new profile's row in Settings (selected
+      // now), from the welcome screen too (Settings opens once the shell has loaded), not to the page.
+      void focusWhenReady(
+        () => document.querySelector<HTMLElement>('[data-testid="profile-item"][aria-current="true"]'),
+        5000,
+      );
     }
   };
 

@@ -34,6 +34,7 @@ export function ProfileList() {
                 className="profile-list__item"
                 aria-current={selected ? 'true' : undefined}
                 data-testid="profile-item"
+                data-id={profile.id}
                 data-profile-name={profile.name}
                 onClick={() => select({ kind: 'profile', id: profile.id })}
               >

@@ -90,11 +90,13 @@ function JobProgress() {
   const steps = progress?.steps ?? estimateParts(job.characters);
   const step = progress?.step ?? 1;
   const many = steps > 1;
+  // Not a live region: its timer ticks five times a second. The part in progress is said as it changes;
+  // the end is said once by the app's status region ("Clip ready").
   return (
-    <section className="speak-card speak-progress" data-testid="speak-progress" aria-live="polite">
+    <section className="speak-card speak-progress" data-testid="speak-progress">
       <div className="speak-progress__head">
         <LoaderCircle size={16} className="spin speak-progress__spinner" aria-hidden />
-        <p className="speak-progress__title" data-testid="speak-progress-label">
+        <p className="speak-progress__title" data-testid="speak-progress-label" aria-live="polite">
           {many ? `Generating part ${step} of ${steps}` : 'Generating speech'}
         </p>
         <span className="speak-progress__time">{formatElapsed(elapsed)}</span>

@@ -4,6 +4,7 @@ import { generateSpeech } from '../../actions/speak.ts';
 import { Button } from '../../components/Button.tsx';
 import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { useKeepFocusIn } from '../../util/focus.ts';
 import { describeCount, generateProblem } from './speak-rules.ts';
 
 /** The text to speak, its length against one request, and Generate (or Cancel while it runs). */
@@ -15,9 +16,11 @@ export function Composer() {
   const characters = speechCharacters(text);
   const count = describeCount(characters);
   const problem = generateProblem(characters, text, prefs);
+  // Generate is busy (so disabled) while the clip is made: focus goes back to the text, not the page.
+  const keepFocusRef = useKeepFocusIn({ fallback: () => document.getElementById('speak-text') });
 
   return (
-    <section className="speak-composer" aria-label="Text to speak">
+    <section className="speak-composer" aria-label="Text to speak" ref={keepFocusRef}>
       <label htmlFor="speak-text" className="visually-hidden">
         Text to speak
       </label>
@@ -32,12 +35,7 @@ export function Composer() {
         data-testid="speak-text"
       />
       <div className="speak-composer__bar">
-        <p
-          id="speak-count"
-          className={`speak-count speak-count--${count.tone}`}
-          data-testid="speak-count"
-          aria-live="polite"
-        >
+        <p id="speak-count" className={`speak-count speak-count--${count.tone}`} data-testid="speak-count">
           <span className="speak-count__value">{count.label}</span>
           <span className="speak-count__note" title={count.detail ?? undefined}>
             {count.note ?? 'characters in one request'}

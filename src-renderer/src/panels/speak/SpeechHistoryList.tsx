@@ -13,7 +13,24 @@ import { IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { cssString, focusAfterRemoval } from '../../util/focus.ts';
 import { clipLength, formatLabel, savedAgo } from './speak-rules.ts';
+
+/** The history's places, for where focus goes once a clip is deleted. */
+const HISTORY_PLACES = {
+  scope: '[data-testid="speak-history"]',
+  row: (id: string) =>
+    `[data-testid="speak-history-item"][data-id=${cssString(id)}] .speak-history-item__open`,
+  empty: ['[data-testid="speak-history-empty"]', '#speak-history-title'],
+};
+
+/** Deletes a clip; focus goes to the next clip (else the previous, else the empty history), not the page. */
+async function deleteAndRefocus(id: string): Promise<boolean> {
+  const keys = useAppStore.getState().speak.history.map((item) => item.id);
+  const done = await deleteSpeechClip(id);
+  if (done) void focusAfterRemoval(HISTORY_PLACES, keys, id);
+  return done;
+}
 
 /** Every clip made, newest first: replay, save again, reuse its settings or text, delete. */
 export function SpeechHistoryList() {
@@ -62,7 +79,7 @@ export function SpeechHistoryList() {
         title="Delete this clip?"
         icon={Trash2}
         confirmLabel="Delete"
-        onConfirm={() => (deleting ? deleteSpeechClip(deleting.id) : Promise.resolve(true))}
+        onConfirm={() => (deleting ? deleteAndRefocus(deleting.id) : Promise.resolve(true))}
         onClose={() => setDeleting(null)}
         testId="speak-delete-dialog"
       >
@@ -88,6 +105,14 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
     item.durationSec === null ? null : clipLength(item.durationSec),
     item.parts > 1 && !item.partial ? `${item.parts} parts` : null,
   ].filter(Boolean);
+  // The name says every word the row shows, in its order, after "Play": a name that left out visible words
+  // failed those who speak to their computer (WCAG 2.5.3, axe label-content-name-mismatch).
+  const shown = [
+    item.partial ? `Partial: ${speechPartialLabel(item.partial.done, item.parts)}` : null,
+    item.model,
+    ...facts,
+  ].filter(Boolean);
+  const name = `Play “${item.preview}” ${shown.join(' · ')} ${savedAgo(item.createdAt)}`;
   return (
     <li
       className="speak-history-item"
@@ -99,13 +124,15 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
         type="button"
         className="speak-history-item__open"
         onClick={() => void openSpeechClip(item.id)}
-        aria-label={`Play “${item.preview}”`}
+        aria-label={name}
       >
+        {/* The spaces between the parts (not drawn: they sit between flex items) keep their words apart
+            where the name is compared with the visible text. */}
         <span className="speak-history-item__icon" aria-hidden>
           <Play size={13} />
         </span>
         <span className="speak-history-item__text">
-          <span className="speak-history-item__preview">{item.preview}</span>
+          <span className="speak-history-item__preview">{item.preview}</span>{' '}
           <span className="speak-history-item__meta">
             {/* First, so a long model name never cuts it off. */}
             {item.partial ? (
@@ -122,7 +149,7 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
               <span key={fact}> · {fact}</span>
             ))}
           </span>
-        </span>
+        </span>{' '}
         <time className="speak-history-item__date" dateTime={item.createdAt}>
           {savedAgo(item.createdAt)}
         </time>

@@ -2,6 +2,28 @@ import { Trash2 } from 'lucide-react';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
 import { deleteTranscript } from '../../actions/transcripts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useAppStore } from '../../store/index.ts';
+import { cssString, focusAfterRemoval } from '../../util/focus.ts';
+
+/** The history list's places, for where focus goes once an entry is deleted. */
+const HISTORY_PLACES = {
+  scope: '[data-testid="transcript-history"]',
+  row: (id: string) => `[data-testid="history-item"][data-id=${cssString(id)}] [data-testid="history-open"]`,
+  empty: ['[data-testid="history-empty"] button', '[data-testid="history-empty"] .history-empty__title'],
+  // Deleted from the open transcript while the queue is shown: its tab.
+  elsewhere: '[role="tab"][aria-selected="true"]',
+};
+
+/**
+ * Deletes the transcript; once it has left the history, focus goes to the next entry (else the previous,
+ * else the empty history) rather than falling to the page with the button that was pressed.
+ */
+async function deleteAndRefocus(id: string): Promise<boolean> {
+  const keys = useAppStore.getState().transcriptHistory.map((item) => item.id);
+  const done = await deleteTranscript(id);
+  if (done) void focusAfterRemoval(HISTORY_PLACES, keys, id);
+  return done;
+}
 
 export type DeleteTarget = Pick<TranscriptSummary, 'id' | 'name' | 'kind'>;
 
@@ -19,7 +41,7 @@ export function DeleteTranscriptDialog({
       title="Delete this transcript?"
       icon={Trash2}
       confirmLabel="Delete"
-      onConfirm={() => (target ? deleteTranscript(target.id) : Promise.resolve(true))}
+      onConfirm={() => (target ? deleteAndRefocus(target.id) : Promise.resolve(true))}
       onClose={onClose}
       testId="delete-transcript-dialog"
     >

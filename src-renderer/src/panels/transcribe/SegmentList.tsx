@@ -12,7 +12,7 @@ import {
 import type { TranscriptSegment } from '../../../../src-preload/contract.ts';
 import { useAppStore } from '../../store/index.ts';
 import { formatClock } from '../../util/time.ts';
-import { estimatedRowHeight, rowsToRender, segmentForKey } from './segment-window.ts';
+import { estimatedRowHeight, rowsToRender, segmentForKey, segmentName } from './segment-window.ts';
 import { NO_SEGMENT, segmentIndexAt } from './segments.ts';
 import { useFollowPlayingRow } from './useFollowPlayingRow.ts';
 import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
@@ -69,8 +69,18 @@ export function SegmentList({ segments, total, whenAll, onSeek, pinnedAboveRef }
   const { scroller, scrollMargin } = useScrollPlace(listRef);
   // The focused row stays in the page when it scrolls far off: removing it would drop the focus.
   const focusedIndex = useRef(NO_SEGMENT);
+  // The list is one Tab stop (a roving tabindex): only one timestamp is tabbable, the one last focused,
+  // or the one playing while the focus is elsewhere. It too stays in the page, or Tab would skip the list.
+  const [rovingIndex, setRovingIndex] = useState(0);
+  const tabStop = Math.max(0, Math.min(rovingIndex, count - 1));
+  const tabStopRef = useRef(tabStop);
+  tabStopRef.current = tabStop;
+  useEffect(() => {
+    if (activeIndex !== NO_SEGMENT && focusedIndex.current === NO_SEGMENT) setRovingIndex(activeIndex);
+  }, [activeIndex]);
   const rangeExtractor = useCallback(
-    (range: Range) => rowsToRender(defaultRangeExtractor(range), [focusedIndex.current], range.count),
+    (range: Range) =>
+      rowsToRender(defaultRangeExtractor(range), [focusedIndex.current, tabStopRef.current], range.count),
     [],
   );
   const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
@@ -127,6 +137,7 @@ export function SegmentList({ segments, total, whenAll, onSeek, pinnedAboveRef }
       onKeyDown={onKeyDown}
       onFocus={(event) => {
         focusedIndex.current = indexOfRow(event.target) ?? NO_SEGMENT;
+        if (focusedIndex.current !== NO_SEGMENT) setRovingIndex(focusedIndex.current);
       }}
       onBlur={(event) => {
         if (!listRef.current?.contains(event.relatedTarget as Node | null)) focusedIndex.current = NO_SEGMENT;
@@ -149,10 +160,12 @@ export function SegmentList({ segments, total, whenAll, onSeek, pinnedAboveRef }
             index={row.index}
             count={setSize}
             start={segment.start}
+            end={segment.end}
             text={segment.text}
             speaker={speakerShown[row.index] ?? null}
             active={row.index === activeIndex}
             canPlay={canPlay}
+            tabbable={row.index === tabStop}
           />
         );
       })}
@@ -167,10 +180,13 @@ interface SegmentRowProps {
   index: number;
   count: number;
   start: number;
+  end: number;
   text: string;
   speaker: string | null;
   active: boolean;
   canPlay: boolean;
+  /** The list's one Tab stop (the others are reached with the arrow keys). */
+  tabbable: boolean;
 }
 
 const SegmentRow = memo(function SegmentRow({
@@ -179,10 +195,12 @@ const SegmentRow = memo(function SegmentRow({
   index,
   count,
   start,
+  end,
   text,
   speaker,
   active,
   canPlay,
+  tabbable,
 }: SegmentRowProps) {
   const clock = formatClock(start);
   return (
@@ -201,7 +219,16 @@ const SegmentRow = memo(function SegmentRow({
       aria-current={active ? 'true' : undefined}
     >
       {canPlay ? (
-        <button type="button" className="segment__time" aria-label={`Play from ${clock}`} {...SPACE_PLAYS}>
+        // Enter and Space play from this segment; on the segment already playing, Space pauses and plays
+        // on instead (the transcript's own Space), as pressing it again would only start it over.
+        <button
+          type="button"
+          className="segment__time"
+          tabIndex={tabbable ? 0 : -1}
+          aria-label={segmentName(clock, formatClock(end), text)}
+          title={`Play from ${clock}`}
+          {...(active ? SPACE_PLAYS : {})}
+        >
           {clock}
         </button>
       ) : (

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useRef } from 'react';
 import { useAppStore } from '../../store/index.ts';
 import { isFinished, type TranscribeListTab } from '../../store/transcribe-queue.ts';
+import { useKeepFocusIn } from '../../util/focus.ts';
 import { QueueList } from './QueueList.tsx';
 import { TranscriptHistory } from './TranscriptHistory.tsx';
 
@@ -16,6 +17,11 @@ export function TranscribeLists() {
   // Work still to do: what is queued or running (finished items need nothing from anyone).
   const unfinished = useAppStore((s) => s.transcribeQueue.filter((item) => !isFinished(item.status)).length);
   const tabRefs = useRef<Partial<Record<TranscribeListTab, HTMLButtonElement | null>>>({});
+  // An item removed, retried, cancelled or cleared takes its buttons with it: focus stays in the list.
+  const panelRef = useKeepFocusIn({
+    rows: '[data-testid="queue-item"], [data-testid="history-item"]',
+    fallback: () => tabRefs.current[tab] ?? null,
+  });
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
@@ -58,6 +64,7 @@ export function TranscribeLists() {
         ))}
       </div>
       <div
+        ref={panelRef}
         className="transcribe-lists__panel"
         role="tabpanel"
         id={`transcribe-tabpanel-${tab}`}

@@ -1,5 +1,5 @@
 import { History, RotateCw, Search, SearchX, Trash2 } from 'lucide-react';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
 import { exportTranscript, loadHistory, openTranscript, searchHistory } from '../../actions/transcripts.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
@@ -129,7 +129,6 @@ interface HistoryItemProps {
 
 /** One saved transcript: opens on click; export and delete sit at its corner. */
 const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: HistoryItemProps) {
-  const id = useId();
   return (
     <li
       className="history-item"
@@ -137,18 +136,17 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
       data-testid="history-item"
       data-id={item.id}
     >
-      {/* Named by the file alone; the date, mode and preview are its description. */}
+      {/* Named by what it shows, file name first: a name that left out visible words (the date, mode and
+          preview) failed those who speak to their computer (WCAG 2.5.3, axe label-content-name-mismatch). */}
       <button
         type="button"
         className="history-item__open"
         onClick={() => void openTranscript(item.id)}
-        aria-labelledby={`${id}-name`}
-        aria-describedby={`${id}-about`}
         data-testid="history-open"
         {...(current ? SPACE_PLAYS : {})}
       >
         <span className="history-item__top">
-          <span className="history-item__name" id={`${id}-name`} title={item.name}>
+          <span className="history-item__name" title={item.name}>
             {item.name}
           </span>
           <time
@@ -159,7 +157,7 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
             {formatSavedDay(item.createdAt)}
           </time>
         </span>
-        <span className="history-item__about" id={`${id}-about`}>
+        <span className="history-item__about">
           <span className="history-item__meta">
             <ModeBadge mode={item.mode} short />
             {item.durationSec !== null ? <span>{formatClock(item.durationSec)}</span> : null}

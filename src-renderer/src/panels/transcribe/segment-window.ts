@@ -7,7 +7,9 @@
  * the document). Ascending, without repeats.
  */
 export function rowsToRender(near: readonly number[], keep: readonly number[], count: number): number[] {
-  const extra = keep.filter((index) => index >= 0 && index < count && !near.includes(index));
+  const extra = keep.filter(
+    (index, at) => index >= 0 && index < count && !near.includes(index) && keep.indexOf(index) === at,
+  );
   if (extra.length === 0) return [...near];
   return [...near, ...extra].sort((a, b) => a - b);
 }
@@ -54,4 +56,19 @@ export function segmentForKey(key: string, from: number, count: number): number 
   if (to === null || count === 0) return null;
   const clamped = Math.min(last, Math.max(0, to));
   return clamped === from ? null : clamped;
+}
+
+/** How much of a segment's text its timestamp's accessible name repeats. */
+const NAME_TEXT_LENGTH = 60;
+
+/**
+ * A segment timestamp's accessible name: its time span and the start of its text, so that a screen reader
+ * moving through the list hears what each segment says ("0:03 – 0:07, Hello and welcome to the…").
+ */
+export function segmentName(start: string, end: string, text: string): string {
+  const words = text.trim().replace(/\s+/g, ' ');
+  if (words.length <= NAME_TEXT_LENGTH) return `${start} – ${end}, ${words}`;
+  const cut = words.slice(0, NAME_TEXT_LENGTH + 1);
+  const space = cut.lastIndexOf(' ');
+  return `${start} – ${end}, ${(space > NAME_TEXT_LENGTH / 2 ? cut.slice(0, space) : cut.slice(0, -1)).replace(/[\s,.;:–-]+$/, '')}…`;
 }

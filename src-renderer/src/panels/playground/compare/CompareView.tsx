@@ -5,6 +5,7 @@ import { addColumn, closeComparison } from '../../../actions/compare.ts';
 import { renameConversation } from '../../../actions/playground.ts';
 import { Button, IconButton } from '../../../components/Button.tsx';
 import { useAppStore } from '../../../store/index.ts';
+import { useKeepFocusIn } from '../../../util/focus.ts';
 import { ListToggle, TitleEditor } from '../ChatToolbar.tsx';
 import { canAddColumn } from '../comparison-edits.ts';
 import { streamingReply } from '../conversation-edits.ts';
@@ -28,6 +29,11 @@ interface CompareViewProps {
  */
 export function CompareView({ comparisonId, listOpen, onToggleList }: CompareViewProps) {
   const frame = useAppStore((s) => s.playground.comparisons[comparisonId]);
+  // A column removed (or its Stop turned Re-run) takes the focused control along: focus stays in the grid.
+  const keepFocusRef = useKeepFocusIn({
+    rows: '[data-testid="compare-column"]',
+    fallback: () => document.querySelector<HTMLElement>('[data-testid="compare-input"]'),
+  });
   const title = useAppStore((s) => {
     const current = s.playground.comparisons[comparisonId];
     const first = current ? s.playground.open[current.columnIds[0] ?? ''] : undefined;
@@ -89,6 +95,7 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
           </div>
         </header>
         <div
+          ref={keepFocusRef}
           className="pg-compare__grid"
           style={{ '--compare-columns': columnCount } as React.CSSProperties}
           data-testid="compare-columns"

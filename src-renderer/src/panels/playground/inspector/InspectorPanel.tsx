@@ -58,10 +58,18 @@ export function InspectorPanel({
   const tabsName = useId();
   const subject = subjectOf(item, request);
 
-  // Focus moves in when the inspector opens, so Esc closes it straight away.
+  // Focus moves in when the inspector opens, so Esc closes it straight away; when it closes, focus goes
+  // back to what opened it (the reply's Inspect button), unless the user has moved it elsewhere meanwhile.
   const root = useRef<HTMLElement>(null);
   useEffect(() => {
-    root.current?.focus({ preventScroll: true });
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const inspector = root.current;
+    inspector?.focus({ preventScroll: true });
+    return () => {
+      const focused = document.activeElement;
+      const fell = focused === null || focused === document.body || inspector?.contains(focused);
+      if (fell && opener?.isConnected && opener !== document.body) opener.focus({ preventScroll: true });
+    };
   }, []);
   // The record arriving replaces what had focus (Try again, after a failed read): focus stays in here, so
   // Esc still closes the inspector. Focus the user moved elsewhere is left alone.
