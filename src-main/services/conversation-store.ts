@@ -1,9 +1,10 @@
 // Saved Playground conversations: one file per conversation, `<dataDir>/conversations/<id>.json`, holding
 // `{ "version": 1, "conversation": … }`, written atomically. The renderer saves the whole conversation
 // after every change, so a save only writes its own file. A file that cannot be read is moved aside and
-// counted in the next list; a file from a newer build is left alone. The list is answered from an index
-// in memory (summary and search text per conversation), refreshed only for files whose size or time
-// changed, so searching hundreds of conversations does not read hundreds of files. A deleted id stays
+// counted in the next list; a file from a newer build is left alone. The list and search are answered from
+// the store's persistent index (saved-index/: summary and search words per conversation, updated with each
+// save, rename and delete, checked against the folder in the background at start), one page at a time, so
+// a start with thousands of conversations reads the index and never the conversations. A deleted id stays
 // deleted: a reply that was still streaming saves once more after the delete, and that save is refused.
 // The inspector's record of each reply is kept apart (inspector-detail-store.ts); a file of an older
 // build that holds records inline has them moved out when it is opened or renamed: the latest ones, dated
@@ -18,6 +19,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import {
   allMessageIds,
+  type ChatFormat,
   type Comparison,
   type Conversation,
   type ConversationList,
@@ -48,13 +50,28 @@ import {
   inspectorDetailFolder,
 } from './inspector-detail-store.ts';
 import { previewOf } from './preview.ts';
+import { createSavedIndex, type SavedIndex, type StoredFileStamp } from './saved-index/saved-index.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 export const CONVERSATIONS_FOLDER = 'conversations';
 
+/** One page of the list: `offset` items skipped, at most `limit` (all without). */
+export interface ListRequest {
+  query?: string;
+  offset?: number;
+  limit?: number;
+}
+
 export interface ConversationStore {
-  /** Most recently updated first; every word of `query` must appear in the title or a message's text. */
-  list(query?: string): Promise<ConversationList>;
+  /**
+   * Most recently updated first, one page; every word of `query` must appear in the title or a message's
+   * text (the last typed word as the start of one; case and accents ignored; CJK without spaces).
+   */
+  list(request?: ListRequest | string): Promise<ConversationList>;
+  /** Resolves once the index's start-up check is done and its journal written (tests, benches). */
+  indexSettled(): Promise<void>;
+  /** Starts reading the index now (the app's start), so the first list finds it in memory. */
+  warmIndex(): void;
   /** `not_found` for a comparison's id. */
   get(id: string): Promise<Conversation>;
   /** Writes the whole conversation, stamped with the time of this save as `updatedAt`. */
@@ -93,16 +110,14 @@ export interface ConversationStoreOptions {
   maxFileBytes?: number;
   /** Where inspector records are kept; by default `inspector` beside the conversations folder. */
   details?: InspectorDetailStore;
+  /** The index's journal without its ending; by default `indexes/conversations` in the data folder. */
+  indexPath?: string;
+  /** How long a list waits for the index's running check before answering with what it has (ms). */
+  listWaitMs?: number;
 }
 
-/** A listed conversation, kept while its file keeps the size and time it had when it was read. */
-interface Indexed {
-  size: number;
-  mtimeMs: number;
-  summary: ConversationSummary;
-  /** The title and every message's text in lower case, for search. */
-  haystack: string;
-}
+/** Where the stores' indexes are kept, in the data folder. */
+export const INDEXES_FOLDER = 'indexes';
 
 /** What one file of the folder holds. */
 type Saved = Conversation | Comparison;
@@ -240,9 +255,29 @@ function adopted(inline: readonly InlineDetail[], now: number): AdoptedDetail[] 
   });
 }
 
-function haystackOf(saved: Saved): string {
+/** What search looks in: the own title and every turn's text (a comparison's, every column's). */
+function searchTextsOf(saved: Saved): string[] {
   const messages = isComparison(saved) ? saved.columns.flatMap((column) => column.messages) : saved.messages;
-  return [saved.customTitle, ...textsOf(messages)].join('\n').toLowerCase();
+  return [saved.customTitle, ...textsOf(messages)];
+}
+
+const FORMATS = new Set<string>(['responses', 'chat', 'content'] satisfies ChatFormat[]);
+
+/** A summary read back from the index: the fields the list shows, of the kinds they should be. */
+function isSummary(value: unknown, id: string): value is ConversationSummary {
+  if (!isRecord(value) || value.id !== id) return false;
+  const { kind, title, createdAt, updatedAt, format, model, messageCount, preview } = value;
+  return (
+    (kind === 'conversation' || kind === 'comparison') &&
+    typeof title === 'string' &&
+    typeof createdAt === 'string' &&
+    typeof updatedAt === 'string' &&
+    typeof format === 'string' &&
+    FORMATS.has(format) &&
+    typeof model === 'string' &&
+    typeof messageCount === 'number' &&
+    typeof preview === 'string'
+  );
 }
 
 const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
@@ -299,11 +334,10 @@ export function createConversationStore({
   maxFileBytes = MAX_CONVERSATION_BYTES,
   // The conversations folder is `<dataDir>/conversations`, so its parent is the data folder.
   details = createInspectorDetailStore({ directory: inspectorDetailFolder(dirname(directory)), now }),
+  indexPath = join(dirname(directory), INDEXES_FOLDER, CONVERSATIONS_FOLDER),
+  listWaitMs,
 }: ConversationStoreOptions): ConversationStore {
   const log = createLogger('conversations');
-  const index = new Map<string, Indexed>();
-  /** Files of a newer build, by id, with the size and time they were skipped at (logged once each). */
-  const newer = new Map<string, string>();
   /** Files moved aside since the last list said how many. */
   let movedAside = 0;
   /** Writes to one conversation run one after another, so the last save is the one on disk. */
@@ -370,7 +404,7 @@ export function createConversationStore({
   }
 
   async function setAside(id: string, problem: unknown): Promise<void> {
-    index.delete(id);
+    await forget(id);
     try {
       const aside = await moveAside(fileOf(id), now());
       movedAside++;
@@ -381,10 +415,77 @@ export function createConversationStore({
     }
   }
 
-  function remember(conversation: Saved, size: number, mtimeMs: number): ConversationSummary {
+  /** The index, started at the first call that needs it (a store made and never used reads nothing). */
+  let savedIndex: SavedIndex<ConversationSummary> | null = null;
+  function index(): SavedIndex<ConversationSummary> {
+    savedIndex ??= createSavedIndex<ConversationSummary>({
+      name: CONVERSATIONS_FOLDER,
+      path: indexPath,
+      scan: scanFolder,
+      read: (id) =>
+        inTurn(id, async () => {
+          if (deleted.has(id)) return { kind: 'gone' };
+          const result = await read(id);
+          switch (result.kind) {
+            case 'ok':
+              return {
+                kind: 'ok',
+                summary: summaryOfSaved(result.conversation),
+                texts: searchTextsOf(result.conversation),
+                size: result.size,
+                mtimeMs: result.mtimeMs,
+              };
+            case 'newer':
+              log.warn(
+                `conversation ${id} was saved by a newer version (format ${result.version}); not listed`,
+              );
+              return { kind: 'newer', size: result.size, mtimeMs: result.mtimeMs };
+            case 'corrupt':
+              await setAside(id, result.problem);
+              return { kind: 'gone' };
+            case 'missing':
+              return { kind: 'gone' };
+          }
+        }),
+      compare: newestFirst,
+      isSummary,
+      warn: (message, error) => log.warn(message, error),
+      listWaitMs,
+    });
+    return savedIndex;
+  }
+
+  /** Every conversation file with its size and time. */
+  async function scanFolder(): Promise<StoredFileStamp[]> {
+    let names: string[];
+    try {
+      names = await readdir(directory);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    const ids = names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((id) => CONVERSATION_ID_PATTERN.test(id));
+    const found = await mapLimited(ids, READ_CONCURRENCY, async (id) => {
+      const info = await stat(join(directory, `${id}.json`)).catch(() => null);
+      return info === null ? null : { id, size: info.size, mtimeMs: info.mtimeMs };
+    });
+    return found.filter((entry) => entry !== null);
+  }
+
+  async function forget(id: string): Promise<void> {
+    const saved = index();
+    await saved.ready();
+    saved.remove(id);
+  }
+
+  async function remember(conversation: Saved, size: number, mtimeMs: number): Promise<ConversationSummary> {
     const summary = summaryOfSaved(conversation);
-    index.set(conversation.id, { size, mtimeMs, summary, haystack: haystackOf(conversation) });
-    newer.delete(conversation.id);
+    const saved = index();
+    await saved.ready();
+    saved.put(conversation.id, summary, searchTextsOf(conversation), size, mtimeMs);
     return summary;
   }
 
@@ -395,7 +496,7 @@ export function createConversationStore({
       case 'ok':
         return result.conversation;
       case 'missing':
-        index.delete(id);
+        await forget(id);
         throw notFound();
       case 'newer':
         throw newerVersion();
@@ -446,12 +547,9 @@ export function createConversationStore({
       .catch((error: unknown) => log.warn('inspector records of removed messages were kept', error));
     const detailBytes = await detailBytesOf(conversation.id);
     const info = await stat(path).catch(() => null);
-    // Without its time the index could not tell a later change apart: the next list reads the file.
-    if (info === null) {
-      index.delete(conversation.id);
-      return summaryOfSaved(conversation, detailBytes);
-    }
-    return { ...remember(conversation, info.size, info.mtimeMs), detailBytes };
+    // Without its time the index could not tell a later change apart: the next start's check reads the file.
+    if (info === null) return summaryOfSaved(conversation, detailBytes);
+    return { ...(await remember(conversation, info.size, info.mtimeMs)), detailBytes };
   }
 
   /** Never fails: a size it cannot tell is no reason to fail a list or a save. */
@@ -490,68 +588,24 @@ export function createConversationStore({
     });
   }
 
-  /** Every readable conversation, from memory where its file has not changed since it was read. */
-  async function entries(): Promise<Indexed[]> {
-    let names: string[];
-    try {
-      names = await readdir(directory);
-    } catch (error) {
-      if (isMissing(error)) return [];
-      throw new AppFailure('file_error', 'The saved conversations could not be read.', { cause: error });
-    }
-    const ids = names
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => name.slice(0, -'.json'.length))
-      .filter((id) => CONVERSATION_ID_PATTERN.test(id));
-    const present = new Set(ids);
-    for (const id of index.keys()) if (!present.has(id)) index.delete(id);
-
-    const found = await mapLimited(ids, READ_CONCURRENCY, async (id): Promise<Indexed | null> => {
-      const info = await stat(fileOf(id)).catch(() => null);
-      if (info === null) return null; // Deleted meanwhile.
-      const known = index.get(id);
-      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known;
-      const stamp = `${info.size}:${info.mtimeMs}`;
-      if (newer.get(id) === stamp) return null;
-
-      const result = await read(id).catch((error: unknown) => {
-        log.warn(`conversation ${id} could not be read`, error);
-        return null;
-      });
-      if (result === null || result.kind === 'missing') return null;
-      if (result.kind === 'corrupt') {
-        await setAside(id, result.problem);
-        return null;
-      }
-      if (result.kind === 'newer') {
-        index.delete(id);
-        newer.set(id, `${result.size}:${result.mtimeMs}`);
-        log.warn(`conversation ${id} was saved by a newer version (format ${result.version}); not listed`);
-        return null;
-      }
-      remember(result.conversation, result.size, result.mtimeMs);
-      return index.get(id) ?? null;
-    });
-    return found.filter((entry) => entry !== null);
-  }
-
   return {
-    async list(query) {
-      const words = query?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
-      const matching = (await entries()).filter((entry) =>
-        words.every((word) => entry.haystack.includes(word)),
-      );
+    async list(request = {}) {
+      const { query, offset, limit } = typeof request === 'string' ? { query: request } : request;
+      const page = await index().page({ query, offset, limit });
+      // Only the page's: what the inspector keeps is counted per conversation shown.
       const conversations = await Promise.all(
-        matching.map(async (entry) => ({
-          ...entry.summary,
-          detailBytes: await detailBytesOf(entry.summary.id),
-        })),
+        page.items.map(async (summary) => ({ ...summary, detailBytes: await detailBytesOf(summary.id) })),
       );
-      conversations.sort(newestFirst);
       const reported = movedAside;
       movedAside = 0;
-      return { conversations, movedAside: reported };
+      const list: ConversationList = { conversations, total: page.total, movedAside: reported };
+      if (page.rebuilding) list.rebuilding = page.rebuilding;
+      return list;
     },
+
+    indexSettled: () => index().settled(),
+
+    warmIndex: () => void index(),
 
     get: openAndMigrate,
 
@@ -589,8 +643,7 @@ export function createConversationStore({
     async remove(id) {
       const path = fileOf(id);
       return inTurn(id, async () => {
-        index.delete(id);
-        newer.delete(id);
+        await forget(id);
         // Its records first: were the file removed and this failed, they would outlive it (until the
         // sweep at the next start).
         await details.clear(id).catch((error: unknown) => {

@@ -21,7 +21,7 @@ import { createLogger } from '../log.ts';
 import { isAtomicTempName, isWriteInFlight } from './atomic-file.ts';
 import { isRecordingFileName, realFolder, recordingsFolder } from './audio-files.ts';
 import { CONVERSATION_ID_PATTERN } from './conversation-schema.ts';
-import { CONVERSATIONS_FOLDER } from './conversation-store.ts';
+import { CONVERSATIONS_FOLDER, INDEXES_FOLDER } from './conversation-store.ts';
 import { isMissing } from './file-missing.ts';
 import { ATTACHMENTS_FOLDER } from './image-attachments.ts';
 import { inspectorDetailFolder } from './inspector-detail-store.ts';
@@ -44,6 +44,7 @@ export const STORE_FOLDERS: readonly string[] = [
   'cache',
   join('cache', 'peaks'),
   ATTACHMENTS_FOLDER,
+  INDEXES_FOLDER,
 ];
 
 /**

@@ -198,10 +198,22 @@ export interface ConversationSummary {
 }
 
 export interface ConversationList {
+  /** One page (all of them when no `limit` was asked). */
   conversations: ConversationSummary[];
+  /** How many match, every page. */
+  total: number;
   /** Conversation files that could not be read and were moved aside. */
   movedAside: number;
+  /**
+   * Present while main rebuilds or checks its index of the saved conversations (at start; after the index
+   * was missing or damaged): the list is what is indexed so far; ask again for the rest. `total`: files
+   * still to read at the check's start, `done` of them.
+   */
+  rebuilding?: { done: number; total: number };
 }
+
+/** Conversations one page of the list holds at most. */
+export const MAX_CONVERSATION_PAGE = 500;
 
 export type ConversationExportFormat = 'md' | 'json';
 
@@ -247,8 +259,15 @@ export function allMessageIds(messages: readonly ConversationMessage[]): string[
  * are kept under its comparison's id); `get` and `save` have their comparison twins.
  */
 export interface ConversationsMethods {
-  /** Saved conversations and comparisons, most recently updated first; `query` matches titles and text. */
-  'conversations.list': { input: { query?: string }; output: ConversationList };
+  /**
+   * Saved conversations and comparisons, most recently updated first, `limit` of them from `offset` (all
+   * without a limit); `query` matches titles and text: every word, case and accents ignored, the last word
+   * as the start of one, Chinese/Japanese/Korean without spaces.
+   */
+  'conversations.list': {
+    input: { query?: string; offset?: number; limit?: number };
+    output: ConversationList;
+  };
   /** `not_found` for a comparison's id (open it with `comparisons.get`). */
   'conversations.get': { input: { id: string }; output: Conversation };
   /** Writes the whole conversation (atomically), creating it when new. */

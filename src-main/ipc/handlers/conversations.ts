@@ -41,6 +41,9 @@ export function conversationStoreOf(services: HandlerServices): ConversationStor
 export function createConversationHandlers(services: HandlerServices): HandlerGroup<ConversationMethods> {
   const { dialogs, settings } = services;
   const store = conversationStoreOf(services);
+  // The index is read as the app starts, in the background: the first list (the Playground opened) finds
+  // it in memory rather than waiting for it.
+  store.warmIndex();
   /** A column's profile by its name only (an export never carries a key, address or header value). */
   const profileName: ProfileNamer = (profileId) => {
     const { profiles, activeProfileId } = settings.state();
@@ -49,7 +52,7 @@ export function createConversationHandlers(services: HandlerServices): HandlerGr
   };
 
   return {
-    'conversations.list': ({ query }) => store.list(query),
+    'conversations.list': ({ query, offset, limit }) => store.list({ query, offset, limit }),
     'conversations.get': ({ id }) => store.get(id),
     'conversations.save': ({ conversation }) => store.save(conversation),
     'comparisons.get': ({ id }) => store.getComparison(id),

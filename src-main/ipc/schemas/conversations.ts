@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CONVERSATION_PAGE } from '../../../src-preload/contract.ts';
 import {
   comparisonSchema,
   conversationId,
@@ -9,7 +10,11 @@ import {
 import type { SchemaGroup } from './index.ts';
 
 export const conversationsSchemas = {
-  'conversations.list': z.object({ query: z.string().max(500).optional() }),
+  'conversations.list': z.object({
+    query: z.string().max(500).optional(),
+    offset: z.number().int().min(0).max(1_000_000).optional(),
+    limit: z.number().int().min(1).max(MAX_CONVERSATION_PAGE).optional(),
+  }),
   'conversations.get': z.object({ id: conversationId }),
   'conversations.save': z.object({ conversation: conversationSchema }),
   'comparisons.get': z.object({ id: conversationId }),

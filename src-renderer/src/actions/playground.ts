@@ -115,22 +115,82 @@ function refreshNewChatWhenPrefsArrive(): void {
 }
 
 let latestList = 0;
+/** Bumped by a new list or search (not by asking the same again): a page of an older one is dropped. */
+let listGeneration = 0;
 
-export async function loadConversationList(query: string = playground().query): Promise<void> {
+/** Rows asked of main at a time: a few screens' worth; more are asked as the list scrolls near its end. */
+export const CONVERSATION_PAGE = 100;
+/** While main is still indexing (at a start), the list is asked again this often. */
+const REBUILD_POLL_MS = 700;
+let rebuildPoll: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * The first page of the list (or, asked again while main indexes, as many rows as are loaded). A later
+ * search wins over a slower earlier one.
+ */
+export async function loadConversationList(
+  query: string = playground().query,
+  { again = false }: { again?: boolean } = {},
+): Promise<void> {
   const request = ++latestList;
-  store().updatePlayground({ listStatus: 'loading', listError: null });
-  const result = await call('conversations.list', query.trim() ? { query: query.trim() } : {});
-  // A later search wins over a slower earlier one.
+  if (!again) listGeneration++;
+  if (rebuildPoll) clearTimeout(rebuildPoll);
+  rebuildPoll = null;
+  const limit = again
+    ? Math.min(500, Math.max(CONVERSATION_PAGE, playground().list.length))
+    : CONVERSATION_PAGE;
+  if (!again) store().updatePlayground({ listStatus: 'loading', listError: null });
+  const trimmed = query.trim();
+  const result = await call('conversations.list', trimmed ? { query: trimmed, limit } : { limit });
   if (request !== latestList) return;
   if (result.ok) {
+    const { conversations, total, movedAside, rebuilding } = result.data;
+    // Asked again while main indexes: the first rows are replaced, those loaded beyond them kept.
+    const fresh = new Set(conversations.map((item) => item.id));
+    const beyond = again
+      ? playground()
+          .list.slice(conversations.length)
+          .filter((item) => !fresh.has(item.id))
+      : [];
     store().updatePlayground({
-      list: result.data.conversations,
+      list: beyond.length > 0 ? [...conversations, ...beyond] : conversations,
+      listTotal: total,
+      listRebuilding: rebuilding ?? null,
       listStatus: 'ready',
-      movedAside: result.data.movedAside,
+      movedAside: movedAside + (again ? playground().movedAside : 0),
     });
+    // Main is still reading its files (a first start, a lost index): the rest arrives as it does.
+    if (rebuilding) {
+      rebuildPoll = setTimeout(() => {
+        rebuildPoll = null;
+        if (request === latestList) void loadConversationList(query, { again: true });
+      }, REBUILD_POLL_MS);
+    }
   } else {
     store().updatePlayground({ listStatus: 'failed', listError: result.error });
   }
+}
+
+let loadingMore: number | null = null;
+
+/** The next page of the list, once the rows shown come near the end of those loaded. */
+export async function loadMoreConversations(): Promise<void> {
+  const { list, listTotal, listStatus, query } = playground();
+  if (listStatus !== 'ready' || list.length >= listTotal || loadingMore === listGeneration) return;
+  const request = listGeneration;
+  loadingMore = request;
+  const trimmed = query.trim();
+  const page = { offset: list.length, limit: CONVERSATION_PAGE };
+  const result = await call('conversations.list', trimmed ? { query: trimmed, ...page } : page);
+  if (loadingMore === request) loadingMore = null;
+  if (request !== listGeneration || !result.ok) return;
+  const current = playground().list;
+  const known = new Set(current.map((item) => item.id));
+  store().updatePlayground({
+    list: [...current, ...result.data.conversations.filter((item) => !known.has(item.id))],
+    listTotal: result.data.total,
+    movedAside: playground().movedAside + result.data.movedAside,
+  });
 }
 
 let searchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -223,7 +283,10 @@ export function ownerOf(conversationId: string): string {
 }
 
 function dropFromList(id: string): void {
-  store().updatePlayground({ list: playground().list.filter((item) => item.id !== id) });
+  const { list, listTotal } = playground();
+  const next = list.filter((item) => item.id !== id);
+  if (next.length === list.length) return;
+  store().updatePlayground({ list: next, listTotal: Math.max(next.length, listTotal - 1) });
 }
 
 // ─── Saving ──────────────────────────────────────────────────────────────────────────────────────
@@ -306,8 +369,13 @@ function saveNow(id: string) {
 function noteSaved(summary: ConversationSummary): void {
   const { list, query } = playground();
   // While a search is shown, a saved conversation is updated in place but not added to the results.
-  if (query.trim() && !list.some((item) => item.id === summary.id)) return;
-  store().updatePlayground({ list: upsertSummary(list, summary) });
+  const known = list.some((item) => item.id === summary.id);
+  if (query.trim() && !known) return;
+  const { listTotal } = playground();
+  store().updatePlayground({
+    list: upsertSummary(list, summary),
+    listTotal: known ? listTotal : listTotal + 1,
+  });
 }
 
 /** Saves shortly after the last of a burst of setup changes; an empty new chat is not saved at all. */

@@ -75,7 +75,12 @@ export interface ComparisonFrame {
 }
 
 export interface PlaygroundState {
+  /** The rows loaded so far, newest first: the first pages of `listTotal` (more are asked as it scrolls). */
   list: ConversationSummary[];
+  /** How many conversations the list (or search) has in all. */
+  listTotal: number;
+  /** Main is still indexing its saved conversations (at a start): files read so far of those to read. */
+  listRebuilding: { done: number; total: number } | null;
   listStatus: ListStatus;
   listError: AppError | null;
   /** The search the list was filtered by ('' = all). */
@@ -124,6 +129,8 @@ export interface PlaygroundSlice {
 
 export const initialPlaygroundState: PlaygroundState = {
   list: [],
+  listTotal: 0,
+  listRebuilding: null,
   listStatus: 'idle',
   listError: null,
   query: '',

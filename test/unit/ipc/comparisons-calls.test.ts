@@ -248,7 +248,7 @@ describe('a saved comparison', () => {
     writeFileSync(join(folder(), 'broken.json'), JSON.stringify(broken));
     const kept = await t.ok('comparisons.save', { comparison: comparison() });
 
-    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [kept], movedAside: 1 });
+    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [kept], total: 1, movedAside: 1 });
     const files = readdirSync(folder());
     expect(files).toContain('future.json');
     expect(files.some((name) => name.startsWith('broken.json.corrupt-'))).toBe(true);

@@ -124,7 +124,11 @@ describe('saving, listing, opening', () => {
       ...saved,
       updatedAt: summary.updatedAt,
     });
-    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [summary], movedAside: 0 });
+    expect(await t.ok('conversations.list', {})).toEqual({
+      conversations: [summary],
+      total: 1,
+      movedAside: 0,
+    });
     expect(readdirSync(folder())).toEqual([`${saved.id}.json`]);
     // The inspector's records come back on demand; the conversation's file holds none of them.
     expect(await t.ok('conversations.detail', { id: saved.id, messageId: 'reply-1' })).toMatchObject({
@@ -184,8 +188,8 @@ describe('saving, listing, opening', () => {
     writeFileSync(join(folder(), 'future.json'), JSON.stringify({ version: 7, conversation: {} }));
     const kept = await t.ok('conversations.save', { conversation: fullConversation() });
 
-    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [kept], movedAside: 1 });
-    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [kept], movedAside: 0 });
+    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [kept], total: 1, movedAside: 1 });
+    expect(await t.ok('conversations.list', {})).toEqual({ conversations: [kept], total: 1, movedAside: 0 });
     const files = readdirSync(folder()).sort();
     expect(files).toHaveLength(3);
     expect(files).toContain('future.json');

@@ -507,7 +507,7 @@ function validInput(method: MethodName, { profileId }: Setup): unknown {
     'chat.pickImages': undefined,
     'chat.addImages': { paths: [fifo, link, secret] },
     'chat.pasteImage': { name: 'shot.png', mimeType: 'image/png', data: TINY_PNG },
-    'conversations.list': { query: 'a' },
+    'conversations.list': { query: 'a 你好 café', offset: 0, limit: 50 },
     'conversations.get': { id: 'conv-1' },
     'conversations.save': { conversation: conversation({ id: 'conv-1' }) },
     'comparisons.get': { id: 'cmp-1' },

@@ -90,6 +90,7 @@ describe('saving and opening', () => {
       conversation: { ...expected, messages: expected.messages.map(olderBuildsField) },
     });
     // A fresh store (the app restarted) reads the same from disk.
+    await store.indexSettled();
     expect((await open().list()).conversations).toEqual([summary]);
   });
 
@@ -168,6 +169,7 @@ describe('the list', () => {
     await store.save({ ...a, messages: [...a.messages, assistantMessage('reply')] });
     const titles = (await store.list()).conversations.map((entry) => entry.title);
     expect(titles).toEqual(['alpha', 'gamma', 'beta']);
+    await store.indexSettled(); // One store at a time writes the index, as in the app.
     expect((await open().list()).conversations.map((entry) => entry.title)).toEqual(titles);
   });
 
@@ -199,24 +201,36 @@ describe('the list', () => {
     expect(await found('osaka')).toEqual([]);
   });
 
-  it('answers from memory while a file is unchanged, and reads it again once it changes', async () => {
+  it('answers from its index while a file is unchanged, and reads it again at a start once it changed', async () => {
     const store = open();
     const saved = conversation({ messages: [userMessage('Original title')] });
     await store.save(saved);
+    await store.indexSettled(); // One store at a time writes the index, as in the app.
     // A whole second, so setting the same time again gives exactly the same time.
     const path = fileOf(saved.id);
     const time = Math.floor(Date.now() / 1000) - 60;
     utimesSync(path, time, time);
-    await store.list();
+    const restarted = open();
+    await restarted.list();
+    await restarted.indexSettled();
 
-    // Same size and time: the list trusts what it read before.
+    // Same size and time: a start trusts the index.
     const edited = readFileSync(path, 'utf8').replace('Original title', 'Replaced title');
     writeFileSync(path, edited);
     utimesSync(path, time, time);
-    expect((await store.list()).conversations[0]?.title).toBe('Original title');
+    const trusting = open();
+    await trusting.indexSettled();
+    expect((await trusting.list()).conversations[0]?.title).toBe('Original title');
 
+    // Another time: the start's check reads the file again, while the list answers from the index.
     utimesSync(path, time, time + 5);
-    expect((await store.list()).conversations[0]?.title).toBe('Replaced title');
+    const checking = open();
+    const first = await checking.list();
+    expect(first.conversations[0]?.title).toBe('Original title');
+    expect(first.rebuilding).toEqual({ done: 0, total: 0 }); // Still listing the folder.
+    await checking.indexSettled();
+    expect(await checking.list()).toMatchObject({ conversations: [{ title: 'Replaced title' }], total: 1 });
+    expect((await checking.list()).rebuilding).toBeUndefined();
   });
 
   it('sets an unreadable file aside, says so in the next list only, and lists the rest', async () => {
@@ -226,8 +240,12 @@ describe('the list', () => {
     writeRaw('broken.json', '{"version":1,"conversation":');
     writeRaw('wrong-shape.json', { version: 1, conversation: { id: 'wrong-shape', messages: 'none' } });
     writeRaw('other-id.json', { version: 1, conversation: { ...good, id: 'someone-else' } });
+    await store.indexSettled();
 
-    const first = await store.list();
+    // Files changed while the app was not running are found by the next start's check.
+    const restarted = open(() => new Date('2025-06-04T01:02:03.004Z'));
+    await restarted.indexSettled();
+    const first = await restarted.list();
     expect(first.movedAside).toBe(3);
     expect(first.conversations.map((entry) => entry.id)).toEqual([good.id]);
     expect(readdirSync(directory).sort()).toEqual(
@@ -242,7 +260,7 @@ describe('the list', () => {
       '{"version":1,"conversation":',
     );
 
-    const second = await store.list();
+    const second = await restarted.list();
     expect(second.movedAside).toBe(0);
     expect(second.conversations.map((entry) => entry.id)).toEqual([good.id]);
   });
@@ -254,7 +272,7 @@ describe('the list', () => {
     expect(failure.code).toBe('file_error');
     expect(failure.message).toMatch(/damaged and was moved aside/);
     expect(readdirSync(directory)).toEqual(['damaged.json.corrupt-2025-06-04T01-02-03-004Z']);
-    expect(await store.list()).toEqual({ conversations: [], movedAside: 1 });
+    expect(await store.list()).toEqual({ conversations: [], total: 0, movedAside: 1 });
   });
 
   it('leaves a file from a newer version of the app in place, unlisted', async () => {
@@ -279,12 +297,12 @@ describe('the list', () => {
     const store = open();
     writeRaw('notes.txt', 'hello');
     writeRaw('has space.json', '{}');
-    expect(await store.list()).toEqual({ conversations: [], movedAside: 0 });
+    expect(await store.list()).toEqual({ conversations: [], total: 0, movedAside: 0 });
     expect(readdirSync(directory).sort()).toEqual(['has space.json', 'notes.txt']);
   });
 
   it('is empty before anything is saved', async () => {
-    expect(await open().list()).toEqual({ conversations: [], movedAside: 0 });
+    expect(await open().list()).toEqual({ conversations: [], total: 0, movedAside: 0 });
   });
 });
 

@@ -198,9 +198,20 @@ describe('stores killed mid-write (issue 14)', () => {
     expect(files.filter((path) => path.includes('.corrupt-'))).toEqual([]);
     expect(files.filter((path) => isAtomicTempName(path.split('/').pop()!))).toEqual([]);
 
+    // The conversations' index (saved-index/) was appended to and rewritten by the same kills: the start
+    // reads what it can of it and checks it against the folder, reading again every file it got wrong.
     const conversations = createConversationStore({ directory: join(dataDir, CONVERSATIONS_FOLDER) });
+    await conversations.list();
+    await conversations.indexSettled();
     const listed = await conversations.list();
     expect(listed.movedAside).toBe(0);
+    expect(listed.rebuilding).toBeUndefined();
+    // The index it left is whole: the start after lists the same without reading any conversation again.
+    const restarted = createConversationStore({ directory: join(dataDir, CONVERSATIONS_FOLDER) });
+    const { rebuilding, ...again } = await restarted.list();
+    expect(again).toEqual(listed);
+    expect(rebuilding).toEqual({ done: 0, total: 0 }); // Its check still lists the folder; nothing to read.
+    await restarted.indexSettled();
     const listedIds = new Set(listed.conversations.map((summary) => summary.id));
     let checked = 0;
     let cutLanded = 0;

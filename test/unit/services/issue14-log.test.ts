@@ -89,9 +89,11 @@ describe('parse errors in the log carry no content', () => {
   it('a damaged conversation file is logged as damaged, without its text', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gs-log-'));
     try {
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, 'broken.json'), `{"version": 1, "conversation": ${SECRET}}`);
-      const store = createConversationStore({ directory: dir });
+      const folder = join(dir, 'conversations');
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'broken.json'), `{"version": 1, "conversation": ${SECRET}}`);
+      const store = createConversationStore({ directory: folder });
+      await store.indexSettled();
       const listed = await store.list();
       expect(listed.movedAside).toBe(1);
       expect(lines.join('\n')).toContain('broken');

@@ -252,10 +252,16 @@ describe('item 18: a stored file larger than its store allows is set aside befor
   it('conversations: a sound but oversized file is moved aside and counted', async () => {
     const directory = join(dir, 'conversations');
     const big = conversation({ messages: [userMessage(padding)] });
-    await createConversationStore({ directory }).save(big);
-    expect((await createConversationStore({ directory }).list()).conversations).toHaveLength(1);
+    const saving = createConversationStore({ directory });
+    await saving.save(big);
+    await saving.indexSettled();
+    const listing = createConversationStore({ directory });
+    expect((await listing.list()).conversations).toHaveLength(1);
+    await listing.indexSettled();
+    // The index holds it (a start does not read the files): without the index, the rebuild reads them.
+    rmSync(join(dir, 'indexes'), { recursive: true, force: true });
     const small = createConversationStore({ directory, now: at, maxFileBytes: LIMIT });
-    expect(await small.list()).toEqual({ conversations: [], movedAside: 1 });
+    expect(await small.list()).toEqual({ conversations: [], total: 0, movedAside: 1 });
     expect(readdirSync(directory)).toEqual([`${big.id}.json.corrupt-2025-04-05T06-07-08-009Z`]);
   });
 

@@ -1,3 +1,4 @@
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
   Braces,
   Columns3,
@@ -10,7 +11,7 @@ import {
   SquarePen,
   Trash2,
 } from 'lucide-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { type ConversationSummary, conversationTitle } from '../../../../src-preload/contract.ts';
 import { newComparison } from '../../actions/compare.ts';
@@ -19,6 +20,7 @@ import {
   deleteConversation,
   exportConversation,
   loadConversationList,
+  loadMoreConversations,
   newChat,
   openConversation,
   renameConversation,
@@ -43,12 +45,29 @@ interface ConversationListProps {
   onChosen(): void;
 }
 
+/** A row's height before it is measured (title and meta lines); rows are measured as they are shown. */
+const ROW_ESTIMATE = 50;
+/** Rows kept in the page beyond those in view, above and below. */
+const OVERSCAN = 8;
+/** The next page is asked once the rows shown come this close to the end of those loaded. */
+const LOAD_AHEAD = 30;
+/** The row of the chat being written that is not saved yet, before the saved ones. */
+const UNSAVED_ROW = 'unsaved';
+
+/** The main button of the row at `index`, if it is in the page. */
+const rowButton = (list: HTMLElement | null, index: number) =>
+  list?.querySelector<HTMLElement>(`[data-index="${index}"] .pg-row__main`) ?? null;
+
 /**
  * Saved conversations, most recent first: search, New chat, and per row rename, export, clearing the
- * inspector's records (with their size) and delete.
+ * inspector's records (with their size) and delete. Thousands of them (issue 19): only the rows in view
+ * (and a few around) are in the page, loaded from main a page at a time as the list scrolls; the arrow
+ * keys, Home and End move between rows, and a focused row stays in the page while it is scrolled away.
  */
 export function ConversationList({ drawer, onClose, onChosen }: ConversationListProps) {
   const list = useAppStore((s) => s.playground.list);
+  const total = useAppStore((s) => s.playground.listTotal);
+  const rebuilding = useAppStore((s) => s.playground.listRebuilding);
   const status = useAppStore((s) => s.playground.listStatus);
   const error = useAppStore((s) => s.playground.listError);
   const query = useAppStore((s) => s.playground.query);
@@ -76,6 +95,107 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
     [onChosen],
   );
   const searching = query.trim() !== '';
+  const showUnsaved = unsaved !== null && !searching;
+  const offset = showUnsaved ? 1 : 0;
+  const count = list.length + offset;
+
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const scrollMargin = useListOffset(
+    scrollerRef,
+    listRef,
+    `${movedAside}|${status}|${rebuilding !== null && rebuilding.total > 0}`,
+  );
+  // The focused row stays in the page when it is scrolled far off: removing it would drop the focus.
+  const focusedIndex = useRef(-1);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedIndex.current;
+    if (focused < 0 || focused >= range.count || indexes.includes(focused)) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
+  }, []);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count,
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    gap: 1,
+    scrollMargin,
+    rangeExtractor,
+    getItemKey: (index) => (index < offset ? UNSAVED_ROW : (list[index - offset]?.id ?? index)),
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (list.length < total && lastShown >= count - LOAD_AHEAD) void loadMoreConversations();
+  }, [lastShown, count, list.length, total]);
+
+  /** Moves the focus to a row, scrolling it into the page first when it is not there. */
+  const focusRow = useCallback(
+    (index: number) => {
+      const target = Math.max(0, Math.min(index, count - 1));
+      const now = rowButton(listRef.current, target);
+      if (now) {
+        now.focus();
+        return;
+      }
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+      let tries = 0;
+      const look = () => {
+        const button = rowButton(listRef.current, target);
+        if (button) button.focus();
+        else if (++tries < 10) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    },
+    [count, virtualizer],
+  );
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement;
+    if (!target.matches('.pg-row__main')) return;
+    const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
+    if (!Number.isInteger(from)) return;
+    const page = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1);
+    const to =
+      event.key === 'ArrowDown'
+        ? from + 1
+        : event.key === 'ArrowUp'
+          ? from - 1
+          : event.key === 'PageDown'
+            ? from + page
+            : event.key === 'PageUp'
+              ? from - page
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? count - 1
+                  : null;
+    if (to === null) return;
+    event.preventDefault();
+    focusRow(to);
+  };
+
+  /** After a delete, the focus goes to the next conversation that is left, else the previous, else the empty list. */
+  const focusAfterDelete = (gone: string) => {
+    const at = list.findIndex((item) => item.id === gone);
+    const next = list[at + 1]?.id ?? list[at - 1]?.id ?? null;
+    // After the dialog has closed and given the focus back.
+    setTimeout(() => {
+      requestAnimationFrame(() => {
+        const { playground } = useAppStore.getState();
+        const index = next === null ? -1 : playground.list.findIndex((item) => item.id === next);
+        if (index >= 0) {
+          // The row of a new unsaved chat (the deleted one was open) comes before the saved ones.
+          const unsavedShown = listRef.current?.querySelector('[data-testid="conversation-unsaved"]') ? 1 : 0;
+          focusRow(index + unsavedShown);
+        } else {
+          scrollerRef.current?.querySelector<HTMLElement>('[data-testid="conversations-empty"]')?.focus();
+        }
+      });
+    }, 0);
+  };
 
   return (
     <aside
@@ -126,7 +246,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           data-testid="conversation-search"
         />
       </div>
-      <div className="pg-list__scroller">
+      <div className="pg-list__scroller" ref={scrollerRef}>
         <SavedListNotices
           movedAside={movedAside}
           fileNoun="conversation file"
@@ -134,28 +254,71 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           failedTitle="The conversations could not be listed"
           onRetry={() => void loadConversationList()}
         />
-        <ul className="pg-list__items">
-          {unsaved !== null && !searching ? (
-            <li className="pg-row" aria-current="true" data-testid="conversation-unsaved">
-              <span className="pg-row__main pg-row__main--static">
-                <span className="pg-row__title">{unsaved.title}</span>
-                <span className="pg-row__meta">Not saved until {unsaved.until}</span>
-              </span>
-            </li>
-          ) : null}
-          {list.map((item) => (
-            <ConversationRow
-              key={item.id}
-              item={item}
-              active={item.id === activeId}
-              opening={item.id === openingId}
-              onOpen={open}
-              onDelete={setDeleting}
-            />
-          ))}
+        {rebuilding && rebuilding.total > 0 ? (
+          <p className="pg-list__empty" role="status" data-testid="conversations-indexing">
+            Indexing saved conversations… {rebuilding.done.toLocaleString()} of{' '}
+            {rebuilding.total.toLocaleString()}
+          </p>
+        ) : null}
+        <ul
+          ref={listRef}
+          className="pg-list__items"
+          // As tall as all the loaded rows together, so the scrollbar tells the truth; each row in the page
+          // sits at its own place in it.
+          style={{ position: 'relative', height: virtualizer.getTotalSize(), flexShrink: 0 }}
+          onKeyDown={onKeyDown}
+          onFocus={(event) => {
+            const index = Number(
+              (event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index,
+            );
+            focusedIndex.current = Number.isInteger(index) ? index : -1;
+          }}
+          onBlur={(event) => {
+            if (!listRef.current?.contains(event.relatedTarget as Node | null)) focusedIndex.current = -1;
+          }}
+          data-total={total}
+          data-loaded={list.length}
+          data-testid="conversation-rows"
+        >
+          {rows.map((row) => {
+            const top = row.start - scrollMargin;
+            if (row.index < offset && unsaved) {
+              return (
+                <li
+                  key={UNSAVED_ROW}
+                  ref={virtualizer.measureElement}
+                  data-index={row.index}
+                  className="pg-row"
+                  style={rowPlace(top)}
+                  aria-current="true"
+                  data-testid="conversation-unsaved"
+                >
+                  <span className="pg-row__main pg-row__main--static">
+                    <span className="pg-row__title">{unsaved.title}</span>
+                    <span className="pg-row__meta">Not saved until {unsaved.until}</span>
+                  </span>
+                </li>
+              );
+            }
+            const item = list[row.index - offset];
+            if (!item) return null;
+            return (
+              <ConversationRow
+                key={item.id}
+                measureRef={virtualizer.measureElement}
+                index={row.index}
+                top={top}
+                item={item}
+                active={item.id === activeId}
+                opening={item.id === openingId}
+                onOpen={open}
+                onDelete={setDeleting}
+              />
+            );
+          })}
         </ul>
         {list.length === 0 && status === 'ready' ? (
-          <p className="pg-list__empty" data-testid="conversations-empty">
+          <p className="pg-list__empty" tabIndex={-1} data-testid="conversations-empty">
             <MessagesSquare size={15} aria-hidden />
             {searching
               ? `No conversation matches “${query.trim()}”.`
@@ -168,7 +331,12 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         title={deleting?.kind === 'comparison' ? 'Delete this comparison?' : 'Delete this conversation?'}
         icon={Trash2}
         confirmLabel="Delete"
-        onConfirm={() => (deleting ? deleteConversation(deleting.id) : Promise.resolve(true))}
+        onConfirm={async () => {
+          if (!deleting) return true;
+          const done = await deleteConversation(deleting.id);
+          if (done) focusAfterDelete(deleting.id);
+          return done;
+        }}
         onClose={() => setDeleting(null)}
         testId="confirm-delete-conversation"
       >
@@ -185,7 +353,52 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   );
 }
 
+/** Where a row sits in the list (rows are placed, not flowed: only those in view are in the page). */
+const rowPlace = (top: number): React.CSSProperties => ({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  transform: `translateY(${top}px)`,
+});
+
+/**
+ * How far below the scroller's top the list starts (the notices come first): the virtualiser works in the
+ * scroller's coordinates. Measured again when the scroller or what comes before the list changes size.
+ */
+function useListOffset(
+  scrollerRef: React.RefObject<HTMLElement | null>,
+  listRef: React.RefObject<HTMLElement | null>,
+  /** Changes when what comes before the list may have changed. */
+  layout: string,
+): number {
+  const [offset, setOffset] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when what is before the list changes
+  useLayoutEffect(() => {
+    const scroller = scrollerRef.current;
+    const list = listRef.current;
+    if (!scroller || !list) return;
+    const measure = () =>
+      setOffset(
+        Math.round(
+          list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
+        ),
+      );
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    for (let sibling = list.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+      observer.observe(sibling);
+    return () => observer.disconnect();
+  }, [scrollerRef, listRef, layout]);
+  return offset;
+}
+
 interface ConversationRowProps {
+  measureRef(element: HTMLLIElement | null): void;
+  /** Its place among the rows (the virtualiser's measuring key), and its distance from the list's top. */
+  index: number;
+  top: number;
   item: ConversationSummary;
   active: boolean;
   /** Being fetched from main after a click. */
@@ -195,6 +408,9 @@ interface ConversationRowProps {
 }
 
 const ConversationRow = memo(function ConversationRow({
+  measureRef,
+  index,
+  top,
   item,
   active,
   opening,
@@ -209,6 +425,9 @@ const ConversationRow = memo(function ConversationRow({
   };
   return (
     <li
+      ref={measureRef}
+      data-index={index}
+      style={rowPlace(top)}
       className="pg-row"
       aria-current={active ? 'true' : undefined}
       aria-busy={opening || undefined}

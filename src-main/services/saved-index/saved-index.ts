@@ -1,0 +1,493 @@
+// A store's persistent index (issue 19): each saved item's summary and search words, so that a start reads
+// the index and never the items, a list is one page of summaries, and a search looks up words. One concept
+// for every store of many files (conversations now; transcripts and speech clips reuse it).
+//
+// On disk: one journal file, `<name>.v<version>.jsonl`, a header line then one line per change —
+//   `{"id":…,"size":…,"mtimeMs":…,"summary":{…}}<TAB><token> <token> …`   the item as saved
+//   `{"id":…,"size":…,"mtimeMs":…,"newer":true}`                          a newer build's file, left alone
+//   `{"id":…,"removed":true}`                                            deleted, moved aside or gone
+// the last line of an id winning. A save appends its line (a few KB), so saving costs the same with 5 or
+// 5,000 items; the journal is rewritten whole (atomically, atomic-file.ts) once old lines pile up, and soon
+// after a delete, so a deleted item's words do not stay on disk. A kill mid-append leaves at worst a torn
+// last line, skipped when read; the file it described then looks stale and is read again (below). A later
+// format gets another file name, so a newer build's index is never read nor overwritten by this one.
+//
+// At start the journal is read in slices (summaries first: the list needs only them; the words after,
+// for search), then checked in the background against the folder: a file newer than its entry, a file
+// without one, an entry without a file. Those are read again one at a time, yielding between files, while
+// the list answers from what is indexed so far with `rebuilding: { done, total }`. A missing or damaged
+// journal is the same check with every file stale.
+import { createReadStream } from 'node:fs';
+import { appendFile, readFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../atomic-file.ts';
+import { isMissing } from '../file-missing.ts';
+import { scrubKnownSecretsInFile, scrubKnownSecretsInText } from '../known-secrets.ts';
+import { queryTerms, tokensOf } from './tokens.ts';
+import { WordIndex } from './word-index.ts';
+
+/** The journal's format; a change of it (or of tokenising) is a new file name, and an index rebuilt. */
+export const SAVED_INDEX_VERSION = 1;
+
+export interface StoredFileStamp {
+  id: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What reading one item gave, for the index. */
+export type ItemReading<S> =
+  | { kind: 'ok'; summary: S; texts: readonly string[]; size: number; mtimeMs: number }
+  | { kind: 'newer'; size: number; mtimeMs: number }
+  /** Missing, moved aside as damaged, or unreadable now: not listed. */
+  | { kind: 'gone' };
+
+export interface SavedIndexOptions<S> {
+  /** For the header and logs, e.g. `conversations`. */
+  name: string;
+  /** The journal's path without its ending: `<folder>/<name>` (`.v1.jsonl` is added). */
+  path: string;
+  /** Every item file of the store, with its size and time (a folder listing and a stat each). */
+  scan(): Promise<StoredFileStamp[]>;
+  /** Reads one item, in turn with the store's writes of it (and moves a damaged one aside). */
+  read(id: string): Promise<ItemReading<S>>;
+  /** The list's order, e.g. newest first. */
+  compare(a: S, b: S): number;
+  /** A summary read back from the journal, checked before it is listed. */
+  isSummary(value: unknown, id: string): value is S;
+  warn(message: string, error?: unknown): void;
+  /** How long a list waits for a running check before answering with what is indexed (ms). */
+  listWaitMs?: number;
+}
+
+export interface SavedIndexPage<S> {
+  items: S[];
+  /** Items matching, all pages. */
+  total: number;
+  /** Files still to be read by a check running now (shown quietly); absent when the index is complete. */
+  rebuilding?: { done: number; total: number };
+}
+
+export interface SavedIndex<S> {
+  /** Resolves once the journal's summaries are in memory: changes are told to the index after this. */
+  ready(): Promise<void>;
+  /** The item as just saved (its texts are what search looks in). */
+  put(id: string, summary: S, texts: readonly string[], size: number, mtimeMs: number): void;
+  /** A newer build's file: not listed, and not read again while it keeps its size and time. */
+  putNewer(id: string, size: number, mtimeMs: number): void;
+  isKnownNewer(id: string, size: number, mtimeMs: number): boolean;
+  remove(id: string): void;
+  /** The summary kept for an id (loaded index only). */
+  summaryOf(id: string): S | undefined;
+  page(request: { query?: string; offset?: number; limit?: number }): Promise<SavedIndexPage<S>>;
+  /** Resolves once the start's check is done and every change is on disk (tests, benches). */
+  settled(): Promise<void>;
+}
+
+interface Entry<S> {
+  summary: S;
+  size: number;
+  mtimeMs: number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
+
+/** The start of an item's line: its id (as JSON), size and time, read without parsing the summary. */
+const STAMP = /^\{"id":"((?:[^"\\]|\\.)*)","size":(\d+),"mtimeMs":([-+.eE\d]+),/;
+
+/** The lines of a file as it streams in, without its line ends; a last line without one too. */
+async function* linesOf(path: string, onTornEnd?: () => void): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 })) {
+    const text = rest + (chunk as string);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      if (end > start) yield text.slice(start, end);
+      start = end + 1;
+    }
+    rest = text.slice(start);
+  }
+  if (rest !== '') {
+    onTornEnd?.();
+    yield rest;
+  }
+}
+
+/** Lines parsed between yields while the journal is read. */
+const LOAD_SLICE = 250;
+/** After a delete, the journal is rewritten this soon (so the deleted item's words leave the disk). */
+const COMPACT_AFTER_REMOVE_MS = 3000;
+
+export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S> {
+  const { name, scan, read, compare, isSummary, warn, listWaitMs = 250 } = options;
+  const file = `${options.path}.v${SAVED_INDEX_VERSION}.jsonl`;
+  const header = `${JSON.stringify({ index: name, version: SAVED_INDEX_VERSION })}\n`;
+
+  const entries = new Map<string, Entry<S>>();
+  const newer = new Map<string, { size: number; mtimeMs: number }>();
+  const words = new WordIndex();
+  let ordered: S[] | null = null;
+
+  /** Lines waiting to be appended, and lines the journal holds (to tell when to rewrite it). */
+  let pending: string[] = [];
+  let journalLines = 0;
+  /** Whether the journal must be written whole before anything is appended (missing, or not ours). */
+  let rewrite = false;
+  /** Whether the journal ends mid-line (a kill mid-append): the next append starts a line of its own. */
+  let tornEnd = false;
+  /** Unreadable lines met at load: the journal is rewritten once the check has read their files again. */
+  let damaged = 0;
+  /** Ids saved or removed since the check listed the folder: the check leaves them to the store. */
+  const touched = new Set<string>();
+  /** Loaded items whose words are not indexed yet (a put since supersedes them). */
+  const loadingWords = new Set<string>();
+  /** Journal writes, one after another. */
+  let writing: Promise<void> = Promise.resolve();
+  let flushQueued = false;
+  let compactTimer: ReturnType<typeof setTimeout> | null = null;
+
+  let progress: { done: number; total: number } | null = null;
+  /** True from the start until the check has ended (a list waits a little for it). */
+  let checking = true;
+
+  const stampOf = (size: number, mtimeMs: number) => ({ size, mtimeMs });
+  /**
+   * Whether a file still has the size and time it was indexed with. Within a millisecond: a copy that keeps
+   * times (a backup restored, `cp -p`) rounds them below that, and is the same file.
+   */
+  const sameStamp = (entry: { size: number; mtimeMs: number } | undefined, size: number, mtimeMs: number) =>
+    entry !== undefined && entry.size === size && Math.abs(entry.mtimeMs - mtimeMs) < 1;
+
+  function enqueue(line: string): void {
+    pending.push(line);
+    if (flushQueued) return;
+    flushQueued = true;
+    writing = writing.then(async () => {
+      // Lines of the same turn go in one write.
+      await nextTurn();
+      flushQueued = false;
+      const lines = pending;
+      pending = [];
+      if (lines.length === 0) return;
+      try {
+        if (rewrite) {
+          pending = [...lines, ...pending];
+          await compactNow();
+        } else {
+          await appendFile(file, (tornEnd ? '\n' : '') + lines.join(''));
+          tornEnd = false;
+          journalLines += lines.length;
+        }
+      } catch (error) {
+        warn(`the ${name} index could not be written; it is checked again at the next start`, error);
+      }
+      if (journalLines > 2 * entries.size + 500) scheduleCompact(0);
+    });
+  }
+
+  /**
+   * Writes the journal whole: the header, then the latest line of each item indexed now, taken from the
+   * journal on disk and the lines not yet written (an item whose line is in neither is read again at the
+   * next start). Runs in the write chain only.
+   */
+  async function compactNow(): Promise<void> {
+    let old = '';
+    if (!rewrite) {
+      try {
+        old = await readFile(file, 'utf8');
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+    const latest = new Map<string, string>();
+    const take = (line: string) => {
+      if (!line.startsWith('{"id":"')) return;
+      const id = line.slice(7, line.indexOf('"', 7));
+      latest.set(id, line.endsWith('\n') ? line : `${line}\n`);
+    };
+    let count = 0;
+    for (const line of old.split('\n')) {
+      take(line);
+      if (++count % 2000 === 0) await nextTurn();
+    }
+    old = '';
+    for (const line of pending) take(line);
+    pending = [];
+    const kept: string[] = [header];
+    for (const [id, line] of latest) {
+      const entry = entries.get(id);
+      const isNewerLine = line.includes('"newer":true');
+      if (isNewerLine ? newer.has(id) : entry !== undefined && !line.includes('"removed":true'))
+        kept.push(line);
+    }
+    await writeFileAtomic(file, kept.join(''));
+    journalLines = kept.length - 1;
+    rewrite = false;
+  }
+
+  function scheduleCompact(ms: number): void {
+    if (compactTimer) clearTimeout(compactTimer);
+    compactTimer = setTimeout(() => {
+      compactTimer = null;
+      writing = writing.then(() =>
+        compactNow().catch((error: unknown) => warn(`the ${name} index could not be rewritten`, error)),
+      );
+    }, ms);
+    compactTimer.unref?.();
+  }
+
+  function apply(id: string, entry: Entry<S>, tokens: Iterable<string>): void {
+    touched.add(id);
+    loadingWords.delete(id);
+    entries.set(id, entry);
+    newer.delete(id);
+    words.set(id, tokens);
+    ordered = null;
+  }
+
+  function forget(id: string): boolean {
+    touched.add(id);
+    loadingWords.delete(id);
+    const had = entries.delete(id) || newer.delete(id);
+    words.delete(id);
+    ordered = null;
+    return had;
+  }
+
+  // ─── Start: the journal, then the check ─────────────────────────────────────────────────────────
+
+  /** Resolves once every summary is in memory (the list needs no more). */
+  let summariesLoaded!: () => void;
+  const summariesReady = new Promise<void>((resolve) => {
+    summariesLoaded = resolve;
+  });
+  /** Resolves once the words are in memory too (search). */
+  let wordsReady: Promise<void> = Promise.resolve();
+
+  /**
+   * Reads the journal's summaries, line by line as it streams in (never the whole file in memory), then —
+   * in the write chain, so nothing is appended or rewritten meanwhile — its words in a second pass.
+   */
+  async function load(): Promise<void> {
+    let first = true;
+    let count = 0;
+    try {
+      for await (const line of linesOf(file, () => (tornEnd = true))) {
+        if (first) {
+          first = false;
+          if (`${line}\n` !== header) {
+            warn(`the ${name} index is not of this build's format; rebuilding it`);
+            rewrite = true;
+            return;
+          }
+          continue;
+        }
+        journalLines++;
+        const tab = line.indexOf('\t');
+        try {
+          if (!applyRecord(JSON.parse(tab === -1 ? line : line.slice(0, tab)), tab !== -1)) damaged++;
+        } catch {
+          damaged++;
+        }
+        if (++count % LOAD_SLICE === 0) await nextTurn();
+      }
+    } catch (error) {
+      if (!isMissing(error)) warn(`the ${name} index could not be read; rebuilding it`, error);
+      entries.clear();
+      newer.clear();
+      rewrite = true;
+      return;
+    }
+    if (first) {
+      rewrite = true; // Empty: written by a kill before its header landed.
+      return;
+    }
+    if (damaged > 0) {
+      warn(`the ${name} index had ${damaged} unreadable lines; the files they described are read again`);
+    }
+    for (const id of entries.keys()) loadingWords.add(id);
+    summariesLoaded();
+    const loadedWords = writing.then(loadWords);
+    writing = loadedWords;
+    wordsReady = loadedWords;
+  }
+
+  /** The second pass: each loaded item's words, from its line (the one whose size and time it has). */
+  async function loadWords(): Promise<void> {
+    let count = 0;
+    try {
+      for await (const line of linesOf(file)) {
+        const stamp = STAMP.exec(line);
+        const tab = line.indexOf('\t');
+        if (stamp && tab !== -1) {
+          const id = JSON.parse(`"${stamp[1]}"`) as string;
+          const entry = entries.get(id);
+          if (entry && loadingWords.has(id) && sameStamp(entry, Number(stamp[2]), Number(stamp[3]))) {
+            const tokens = line.slice(tab + 1);
+            words.set(id, tokens === '' ? [] : tokens.split(' '));
+            loadingWords.delete(id);
+          }
+        }
+        if (++count % LOAD_SLICE === 0) await nextTurn();
+      }
+    } catch (error) {
+      warn(`the ${name} index's words could not be read; the items are read again`, error);
+    }
+    // Any left (a line lost meanwhile) are read again by the check, like a stale file.
+    for (const id of loadingWords) {
+      const entry = entries.get(id);
+      if (entry) entry.size = -1;
+    }
+    loadingWords.clear();
+    await words.sweep(nextTurn);
+  }
+
+  /** Applies one journal line's record (its words come in the second pass); false when unreadable. */
+  function applyRecord(record: unknown, hasWords: boolean): boolean {
+    if (typeof record !== 'object' || record === null) return false;
+    const { id, size, mtimeMs, summary } = record as Record<string, unknown>;
+    if (typeof id !== 'string') return false;
+    if ((record as { removed?: unknown }).removed === true) {
+      entries.delete(id);
+      newer.delete(id);
+      return true;
+    }
+    if (typeof size !== 'number' || typeof mtimeMs !== 'number') return false;
+    if ((record as { newer?: unknown }).newer === true) {
+      entries.delete(id);
+      newer.set(id, stampOf(size, mtimeMs));
+      return true;
+    }
+    if (!hasWords || !isSummary(summary, id)) return false;
+    entries.set(id, { summary, size, mtimeMs });
+    newer.delete(id);
+    return true;
+  }
+
+  /** The check against the folder: every stale file read again, one at a time. */
+  async function check(): Promise<void> {
+    checking = true;
+    try {
+      let files: StoredFileStamp[];
+      touched.clear();
+      try {
+        files = await scan();
+      } catch (error) {
+        warn(`the ${name} folder could not be listed; the index is kept as it is`, error);
+        return;
+      }
+      await wordsReady; // Items whose words were lost are marked stale by then.
+      const present = new Set(files.map((entry) => entry.id));
+      for (const id of [...entries.keys(), ...newer.keys()]) {
+        if (!present.has(id) && !touched.has(id)) remove(id);
+      }
+      const stale = files.filter(({ id, size, mtimeMs }) => {
+        if (touched.has(id)) return false;
+        const entry = entries.get(id);
+        if (entry) return !sameStamp(entry, size, mtimeMs);
+        return !sameStamp(newer.get(id), size, mtimeMs);
+      });
+      if (stale.length > 0) {
+        progress = { done: 0, total: stale.length };
+        for (const { id } of stale) {
+          await wordsReady;
+          if (touched.has(id)) {
+            progress.done++;
+            continue;
+          }
+          const reading = await read(id).catch((error: unknown): ItemReading<S> => {
+            warn(`${name}: ${id} could not be read`, error);
+            return { kind: 'gone' };
+          });
+          if (reading.kind === 'ok') put(id, reading.summary, reading.texts, reading.size, reading.mtimeMs);
+          else if (reading.kind === 'newer') putNewer(id, reading.size, reading.mtimeMs);
+          else remove(id);
+          progress.done++;
+          await nextTurn();
+        }
+      }
+      // A missing journal is written whole now; a damaged one rewritten without its unreadable lines.
+      if (rewrite || damaged > 0) scheduleCompact(0);
+    } finally {
+      progress = null;
+      checking = false;
+    }
+  }
+
+  /** Whether the journal was missing or not ours: every file is read again. */
+  let rebuildingAll = false;
+  const started = (async () => {
+    await load();
+    rebuildingAll = rewrite;
+    summariesLoaded(); // Also when there was no journal to load.
+  })();
+  const checked = started
+    .then(check)
+    .catch((error: unknown) => warn(`the ${name} index check failed`, error));
+
+  // ─── Changes ─────────────────────────────────────────────────────────────────────────────────────
+
+  function put(id: string, summary: S, texts: readonly string[], size: number, mtimeMs: number): void {
+    const tokens = tokensOf(texts.map(scrubKnownSecretsInText));
+    apply(id, { summary, size, mtimeMs }, tokens);
+    const line = scrubKnownSecretsInFile(JSON.stringify({ id, size, mtimeMs, summary }));
+    enqueue(`${line}\t${[...tokens].join(' ')}\n`);
+  }
+
+  function putNewer(id: string, size: number, mtimeMs: number): void {
+    const known = sameStamp(newer.get(id), size, mtimeMs);
+    forget(id);
+    newer.set(id, stampOf(size, mtimeMs));
+    if (!known) enqueue(`${JSON.stringify({ id, size, mtimeMs, newer: true })}\n`);
+  }
+
+  function remove(id: string): void {
+    if (!forget(id)) return;
+    enqueue(`${JSON.stringify({ id, removed: true })}\n`);
+    scheduleCompact(COMPACT_AFTER_REMOVE_MS);
+  }
+
+  return {
+    ready: () => summariesReady,
+    put,
+    putNewer,
+    remove,
+    isKnownNewer: (id, size, mtimeMs) => sameStamp(newer.get(id), size, mtimeMs),
+    summaryOf: (id) => entries.get(id)?.summary,
+
+    async page({ query = '', offset = 0, limit }) {
+      await summariesReady;
+      // Without a journal (a first start, or it was lost) a small folder is read at once: a list a moment
+      // later is complete rather than empty. With one, the list answers from it at once.
+      if (checking && rebuildingAll && listWaitMs > 0) await Promise.race([checked, delay(listWaitMs)]);
+      ordered ??= [...entries.values()].map((entry) => entry.summary).sort(compare);
+      let matching: S[] = ordered;
+      const terms = queryTerms(query);
+      if (terms.length > 0) {
+        await wordsReady;
+        ordered ??= [...entries.values()].map((entry) => entry.summary).sort(compare);
+        const keys = words.match(terms);
+        matching = keys === null ? ordered : ordered.filter((summary) => keys.has(idOfSummary(summary)));
+      } else if (query.trim() !== '') {
+        // Only punctuation: nothing can match every word of it.
+        matching = [];
+      }
+      const end = limit === undefined ? undefined : offset + limit;
+      const page: SavedIndexPage<S> = { items: matching.slice(offset, end), total: matching.length };
+      // While the folder is being listed, nothing is known to be missing yet: `0 of 0`.
+      if (checking) page.rebuilding = progress ? { ...progress } : { done: 0, total: 0 };
+      if (words.wantsSweep) void words.sweep(nextTurn);
+      return page;
+    },
+
+    async settled() {
+      await checked;
+      await writing;
+      while (pending.length > 0 || flushQueued) await writing;
+    },
+  };
+
+  function idOfSummary(summary: S): string {
+    return (summary as { id: string }).id;
+  }
+}

@@ -1,0 +1,115 @@
+// Issue 19: years of use. 5,000 saved conversations (~20 turns each, planted through the store's own save,
+// with their index) are listed at once, searched (an English word, an accented word typed without its
+// accent, a Chinese word inside text written without spaces), scrolled to the end and opened, with the page
+// holding only the rows in view. Then the index is deleted, and damaged: the list comes back complete.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { copyPlanted, plantedDataFolder } from '../support/saved-at-scale.ts';
+import { expect, test } from './harness.ts';
+
+const COUNT = 5_000;
+/** Rows in the page at most, whatever the count: those in view and a few around. */
+const MAX_ROWS_IN_PAGE = 60;
+
+const rows = (page: Page) => page.getByTestId('conversation-item');
+const listOf = (page: Page) => page.getByTestId('conversation-rows');
+
+async function search(page: Page, query: string) {
+  await page.getByTestId('conversation-search').fill(query);
+}
+
+test('5,000 saved conversations: listed, searched, scrolled to the end and opened; a lost index is rebuilt', async ({
+  startApp,
+  fakeGateway,
+}) => {
+  test.setTimeout(300_000);
+  const planted = await plantedDataFolder(COUNT);
+  const app = await startApp({
+    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
+    prepareDataDir: (dataDir) => copyPlanted(planted, dataDir),
+  });
+  const { page } = app;
+  await page.getByTestId('nav-playground').click();
+  await expect(listOf(page)).toHaveAttribute('data-total', String(COUNT));
+  await expect(rows(page).first()).toBeVisible();
+  expect(await rows(page).count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  const newest = (await app.ok('conversations.list', { limit: 1 })).conversations[0]!;
+  await expect(rows(page).first().getByTestId('conversation-title-in-list')).toHaveText(newest.title);
+  await app.screenshot('saved-at-scale-list');
+
+  // Searches: what main finds is what the list shows, newest first.
+  for (const query of ['marker4321', 'latency budget', 'jalapeno', '烤鸭']) {
+    await search(page, query);
+    const found = await app.ok('conversations.list', { query, limit: 1 });
+    expect(found.total, `“${query}” finds some`).toBeGreaterThan(0);
+    await expect(listOf(page)).toHaveAttribute('data-total', String(found.total));
+    await expect(rows(page).first().getByTestId('conversation-title-in-list')).toHaveText(
+      found.conversations[0]!.title,
+    );
+    expect(await rows(page).count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+    if (query === 'marker4321') {
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first()).toContainText('Question 4321');
+    }
+    if (query === '烤鸭') await app.screenshot('saved-at-scale-search-chinese');
+  }
+  await search(page, '');
+  await expect(listOf(page)).toHaveAttribute('data-total', String(COUNT));
+
+  // Scrolled to the end: pages arrive as it goes, the page holding a few dozen rows all along.
+  const oldest = (await app.ok('conversations.list', { offset: COUNT - 1, limit: 1 })).conversations[0]!;
+  const most = await page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('.pg-list__scroller')!;
+    let most = 0;
+    for (let frame = 0; frame < 5_000; frame++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      most = Math.max(most, document.querySelectorAll('[data-testid="conversation-item"]').length);
+      const list = document.querySelector<HTMLElement>('[data-testid="conversation-rows"]')!;
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      if (atEnd && list.dataset.loaded === list.dataset.total) break;
+    }
+    return most;
+  });
+  expect(most).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  const last = rows(page).last();
+  await expect(last.getByTestId('conversation-title-in-list')).toHaveText(oldest.title);
+  await app.screenshot('saved-at-scale-end');
+
+  // Opened: its messages only.
+  await last.getByRole('button', { name: oldest.title }).first().click();
+  await expect(page.getByTestId('conversation-title')).toHaveText(oldest.title);
+  await expect(page.getByTestId('reply')).toHaveCount(10);
+  await app.screenshot('saved-at-scale-open');
+
+  // The arrow keys move between rows, and a row is named by its title.
+  await rows(page).last().getByRole('button', { name: oldest.title }).first().focus();
+  await page.keyboard.press('Home');
+  await expect(page.locator(':focus')).toHaveText(new RegExp(escapeRegExp(newest.title)));
+
+  // The index deleted, then damaged: each next start rebuilds it from the files, and loses nothing.
+  const indexFile = join(app.dataDir, 'indexes', 'conversations.v1.jsonl');
+  await app.quit();
+  rmSync(indexFile);
+  let again = await startApp({ restartOf: app });
+  await again.page.getByTestId('nav-playground').click();
+  await expect(again.page.getByTestId('conversations-indexing')).toBeVisible();
+  await again.screenshot('saved-at-scale-rebuilding');
+  await expect(listOf(again.page)).toHaveAttribute('data-total', String(COUNT), { timeout: 120_000 });
+  await expect(again.page.getByTestId('conversations-indexing')).toHaveCount(0);
+
+  await again.quit();
+  writeFileSync(
+    indexFile,
+    '{"index":"conversations","version":1}\n{"id":"planted-00001","size":1,"mtimeMs":2,"summ',
+  );
+  again = await startApp({ restartOf: app });
+  await again.page.getByTestId('nav-playground').click();
+  await expect(listOf(again.page)).toHaveAttribute('data-total', String(COUNT), { timeout: 120_000 });
+  expect((await again.ok('conversations.list', { query: 'marker4321' })).total).toBe(1);
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

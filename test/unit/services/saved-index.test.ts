@@ -1,0 +1,162 @@
+// The stores' persistent index (issue 19): tokenising, search, paging, and the journal surviving what a
+// crash, a lost file or a damaged one leaves, as the conversation store uses it.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createConversationStore } from '../../../src-main/services/conversation-store.ts';
+import { queryTerms, tokensOf } from '../../../src-main/services/saved-index/tokens.ts';
+import { assistantMessage, conversation, userMessage } from '../../support/conversation-fixtures.ts';
+
+let home: string;
+const directory = () => join(home, 'conversations');
+const journal = () => join(home, 'indexes', 'conversations.v1.jsonl');
+const open = () => createConversationStore({ directory: directory() });
+
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'gs-saved-index-'));
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+describe('tokens', () => {
+  it('folds case and accents, and indexes CJK as characters and pairs', () => {
+    expect([...tokensOf(['Crème Brûlée at the CAFÉ', 'Zürich 2024'])]).toEqual([
+      'creme',
+      'brulee',
+      'at',
+      'the',
+      'cafe',
+      'zurich',
+      '2024',
+    ]);
+    expect([...tokensOf(['北京烤鸭'])]).toEqual(['北', '北京', '京', '京烤', '烤', '烤鸭', '鸭']);
+    // A run of CJK inside Latin text is split from it.
+    expect([...tokensOf(['abc你好'])]).toEqual(['abc', '你', '你好', '好']);
+    expect(queryTerms('Cafe  烤鸭 北京烤')).toEqual([
+      { token: 'cafe', prefix: true },
+      { token: '烤鸭', prefix: false },
+      { token: '北京', prefix: false },
+      { token: '京烤', prefix: false },
+    ]);
+    expect(queryTerms('!!')).toEqual([]);
+  });
+});
+
+describe('search and pages', () => {
+  it('finds every word, case- and accent-insensitive, CJK without spaces, newest first, a page at a time', async () => {
+    const store = open();
+    const saved: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const text = i % 3 === 0 ? `Un café à Zürich, numéro ${i}` : `北京烤鸭很好吃 note ${i}`;
+      const { id } = await store.save(
+        conversation({ messages: [userMessage(text), assistantMessage(`Reply ${i}`)] }),
+      );
+      saved.unshift(id); // The latest saved is listed first.
+    }
+    const page = await store.list({ offset: 5, limit: 10 });
+    expect(page.total).toBe(30);
+    expect(page.conversations.map((c) => c.id)).toEqual(saved.slice(5, 15));
+
+    const cafe = await store.list({ query: 'CAFE zurich', limit: 4 });
+    expect(cafe.total).toBe(10);
+    expect(cafe.conversations).toHaveLength(4);
+    expect(cafe.conversations.every((c) => c.title.includes('café'))).toBe(true);
+    expect((await store.list({ query: 'numero 2' })).conversations.map((c) => c.title)).toEqual([
+      'Un café à Zürich, numéro 27',
+      'Un café à Zürich, numéro 24',
+      'Un café à Zürich, numéro 21',
+    ]);
+    // A two-character Chinese word inside text written without spaces; every word must match.
+    expect((await store.list({ query: '烤鸭' })).total).toBe(20);
+    expect((await store.list({ query: '烤鸭 café' })).total).toBe(0);
+    // The last word as typed so far.
+    expect((await store.list({ query: 'zur' })).total).toBe(10);
+    expect((await store.list({ query: '?!' })).total).toBe(0);
+  });
+});
+
+describe('the journal', () => {
+  async function savedStore(count: number) {
+    const store = open();
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      ids.push((await store.save(conversation({ messages: [userMessage(`Topic ${i} kept`)] }))).id);
+    }
+    await store.indexSettled();
+    return { store, ids };
+  }
+
+  it('lets a start answer from the index, without reading a conversation', async () => {
+    const { ids } = await savedStore(5);
+    // Were the files read, this one would be moved aside: the index is trusted while sizes and times hold.
+    const second = open();
+    const first = await second.list();
+    expect(first.total).toBe(5);
+    expect(first.conversations.map((c) => c.id)).toEqual([...ids].reverse());
+  });
+
+  it('rebuilds a missing, damaged, or torn index from the files, and loses nothing', async () => {
+    const { ids } = await savedStore(12);
+    const expected = [...ids].reverse();
+    const listedAfterStart = async () => {
+      const store = open();
+      await store.indexSettled();
+      const list = await store.list();
+      expect(list.rebuilding).toBeUndefined();
+      return list.conversations.map((c) => c.id);
+    };
+
+    rmSync(journal());
+    expect(await listedAfterStart()).toEqual(expected);
+    expect(readFileSync(journal(), 'utf8').split('\n').filter(Boolean)).toHaveLength(13);
+
+    writeFileSync(journal(), 'not an index at all');
+    expect(await listedAfterStart()).toEqual(expected);
+
+    // A kill mid-append: the last line cut short. And a line garbled in the middle.
+    const lines = readFileSync(journal(), 'utf8').split('\n');
+    lines[3] = '{"id":"garbled';
+    writeFileSync(journal(), `${lines.join('\n').trimEnd()}\n{"id":"${ids[0]}","size":12`);
+    expect(await listedAfterStart()).toEqual(expected);
+    // Search still finds every one of them.
+    const store = open();
+    await store.indexSettled();
+    expect((await store.list({ query: 'kept' })).total).toBe(12);
+    expect((await store.list({ query: 'topic 7' })).conversations.map((c) => c.id)).toEqual([ids[7]]);
+  });
+
+  it('forgets a deleted conversation, its words leaving the disk soon after', async () => {
+    const { store, ids } = await savedStore(3);
+    await store.rename(ids[1]!, 'Secret plans');
+    await store.remove(ids[1]!);
+    expect((await store.list({ query: 'secret' })).total).toBe(0);
+    // The journal is rewritten within seconds of a delete.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    await store.indexSettled();
+    const text = readFileSync(journal(), 'utf8');
+    expect(text).not.toContain(ids[1]!);
+    expect(text).not.toMatch(/secret/i);
+    expect((await open().list()).total).toBe(2);
+  });
+
+  it('sees files changed while it was not running: added, removed, newer build', async () => {
+    const { ids } = await savedStore(3);
+    rmSync(join(directory(), `${ids[0]}.json`));
+    const other = conversation({ messages: [userMessage('Copied in by hand')] });
+    writeFileSync(join(directory(), `${other.id}.json`), JSON.stringify({ version: 1, conversation: other }));
+    writeFileSync(join(directory(), 'future.json'), JSON.stringify({ version: 99, conversation: {} }));
+    const store = open();
+    await store.indexSettled();
+    const listed = await store.list();
+    expect(listed.conversations.map((c) => c.id).sort()).toEqual([ids[1], ids[2], other.id].sort());
+    expect(readFileSync(journal(), 'utf8')).toContain('"id":"future"');
+    // The newer build's file is left as it is, and remembered rather than read at every start.
+    expect(JSON.parse(readFileSync(join(directory(), 'future.json'), 'utf8'))).toEqual({
+      version: 99,
+      conversation: {},
+    });
+    const again = open();
+    await again.indexSettled();
+    expect((await again.list()).total).toBe(3);
+  });
+});
