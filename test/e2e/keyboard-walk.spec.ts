@@ -11,18 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, type RunningApp, test } from './harness.ts';
-import { expectDone } from './transcribe-helpers.ts';
+import { expectDone, PLANNING_SEGMENTS, PLANNING_SPEECH } from './transcribe-helpers.ts';
 
 const MOD = process.platform === 'darwin' ? 'Meta' : 'Control';
-
-const PLANNING_SEGMENTS = [
-  { text: 'Welcome to the weekly planning call.', start: 0.4, end: 1.5 },
-  { text: 'Today we look at the budget,', start: 1.5, end: 3.2 },
-  { text: 'the release date,', start: 3.2, end: 4.85 },
-  { text: 'and the new recording screen.', start: 5.5, end: 7.25 },
-];
-const PLANNING_SPEECH =
-  'Welcome to the weekly planning call. Today we look at the budget, the release date, and the new recording screen.';
 
 let folder: string;
 test.beforeEach(() => {

@@ -9,16 +9,7 @@ import type { Page } from '@playwright/test';
 import type { TranscriptSummary } from '../../src-preload/contract.ts';
 import { lectureLine, saveThreeHourLecture } from '../support/long-transcript.ts';
 import { expect, type FakeGateway, type RunningApp, type StartApp, test } from './harness.ts';
-
-/** What the fake gateway answers for the planning call: four segments, a pause before the last. */
-const PLANNING_SEGMENTS = [
-  { text: 'Welcome to the weekly planning call.', start: 0.4, end: 1.5 },
-  { text: 'Today we look at the budget,', start: 1.5, end: 3.2 },
-  { text: 'the release date,', start: 3.2, end: 4.85 },
-  { text: 'and the new recording screen.', start: 5.5, end: 7.25 },
-];
-const PLANNING_SPEECH =
-  'Welcome to the weekly planning call. Today we look at the budget, the release date, and the new recording screen.';
+import { PLANNING_SEGMENTS, PLANNING_SPEECH } from './transcribe-helpers.ts';
 
 let folder: string;
 test.beforeEach(() => {

@@ -21,6 +21,8 @@ const fake = await vi.hoisted(async () => {
       }),
     getPath: (name: string) => `/tmp/gs-entry/${name}`,
     getVersion: () => '0.1.0',
+    // docs/api/app.md § app.getPreferredSystemLanguages: the OS's languages, most preferred first.
+    getPreferredSystemLanguages: () => ['en-US'],
     setAboutPanelOptions: vi.fn(),
     setAppUserModelId: vi.fn(),
   });

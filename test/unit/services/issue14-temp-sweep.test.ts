@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeFileAtomic } from '../../../src-main/services/atomic-file.ts';
 import { sweepWriteTemps } from '../../../src-main/services/start-sweep.ts';
+import { conversation } from '../../support/conversation-fixtures.ts';
 import { createTestLayer } from '../../support/test-layer.ts';
 
 let dataDir: string;
@@ -121,6 +122,11 @@ describe('the start-up sweep of temp files', () => {
     for (const name of [...LEFTOVERS, ...KEEP]) put(name);
     // The app reads its prefs at start and sets a damaged file aside (issue 14, item 19): give it a sound one.
     put('prefs.json', JSON.stringify({ version: 1, prefs: {} }));
+    // And a sound conversation: the index's check at start sets a damaged one aside (issue 19), as a list would.
+    put(
+      'conversations/conv-1.json',
+      JSON.stringify({ version: 1, conversation: conversation({ id: 'conv-1' }) }),
+    );
     vi.spyOn(console, 'info').mockImplementation(() => {});
     const app = createTestLayer({ overrides: { dataDir } });
     try {

@@ -26,8 +26,8 @@ export function EncryptionStatusCard() {
             text: t('encryption.unavailableText'),
           };
   return (
-    <div className={`encryption-card encryption-card--${view.tone}`} data-testid="encryption-status">
-      <view.icon size={16} className="encryption-card__icon" aria-hidden />
+    <div className={`aside-card encryption-card--${view.tone}`} data-testid="encryption-status">
+      <view.icon size={16} className="aside-card__icon encryption-card__icon" aria-hidden />
       <div>
         <p className="encryption-card__title">{view.title}</p>
         <p className="encryption-card__text">{view.text}</p>

@@ -15,8 +15,8 @@ export function LanguageCard() {
       ? t('language.system', { language: LANGUAGE_NAMES[systemLanguage()] })
       : LANGUAGE_NAMES[option];
   return (
-    <div className="language-card" data-testid="language-card">
-      <Languages size={16} className="language-card__icon" aria-hidden />
+    <div className="aside-card" data-testid="language-card">
+      <Languages size={16} className="aside-card__icon language-card__icon" aria-hidden />
       <div className="language-card__body">
         <label className="language-card__title" htmlFor={id}>
           {t('language.label')}
