@@ -8,9 +8,11 @@ import { expect, test } from './harness.ts';
  * KB (1024 bytes) of JavaScript loaded before the first screen shows; see test/support/script-budget.ts.
  * 255 since transcripts open in pages and chats route by their own profile (250.4 KB measured); 310 since
  * the interface speaks two languages (306.1 KB measured): i18next and react-i18next, which issue 18 item 5
- * names, and the English catalogue are needed by the first screen itself, ~56 KB of it.
+ * names, and the English catalogue are needed by the first screen itself, ~56 KB of it; 315 with the
+ * accessibility of issue 18 item 8 (313 KB measured): the focus keeper and the status region are the
+ * shell's own.
  */
-const FIRST_SCREEN_BUDGET_KB = 310;
+const FIRST_SCREEN_BUDGET_KB = 315;
 
 /** Chunks named after the panels and the heavy libraries, which no first screen needs. */
 const LATER_CODE = /(Transcribe|Speak|Playground|Settings)Panel|Markdown|wavesurfer|record\.esm|highlight/;

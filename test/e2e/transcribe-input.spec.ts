@@ -508,13 +508,14 @@ test.describe('recording through the fake microphone', () => {
     await expect(recorder).toHaveAttribute('data-state', 'recording', { timeout: 10_000 });
     await expect(page.getByTestId('recorder-timer')).toHaveText(/^0:01/, { timeout: 5_000 });
     await app.screenshot('transcribe-recording');
-    await expect(page.getByTestId('recorder-timer')).toHaveText(/^0:02/, { timeout: 5_000 });
+    // At least 2 s (a busy machine may show a later tenth by the time it looks).
+    await expect(page.getByTestId('recorder-timer')).toHaveText(/^0:0[2-9]/, { timeout: 5_000 });
 
     await page.getByTestId('recorder-stop').click();
     await expect(recorder).toHaveCount(0, { timeout: 10_000 });
     const item = queueItem(page, /^Recording \d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
     await expect(item).toBeVisible();
-    await expect(item.getByTestId('queue-item-duration')).toHaveText(/^0:0[23]$/);
+    await expect(item.getByTestId('queue-item-duration')).toHaveText(/^0:0[2-9]$/);
     await expectDone(page, /^Recording /);
     await expect(page.getByTestId('transcript-segment').first()).toBeVisible();
 
