@@ -51,6 +51,9 @@ const defaultAnswer: Answer = (method, input) => {
       return { ok: true, data: { streamId: 's1' } };
     case 'conversations.save':
       return { ok: true, data: summary((input as { conversation: Conversation }).conversation) };
+    case 'conversations.list':
+      // The contract's shape (ConversationList): an empty page.
+      return { ok: true, data: { conversations: [], total: 0, movedAside: 0 } };
     default:
       return { ok: true, data: {} };
   }

@@ -237,10 +237,12 @@ describe('the list', () => {
     const store = open(() => new Date('2025-06-04T01:02:03.004Z'));
     const good = conversation({ messages: [userMessage('Still here')] });
     await store.save(good);
+    // This run's start check is over before the files appear: they are the next start's to find (were
+    // they written sooner, a slow machine's first check could find them, and the restart nothing).
+    await store.indexSettled();
     writeRaw('broken.json', '{"version":1,"conversation":');
     writeRaw('wrong-shape.json', { version: 1, conversation: { id: 'wrong-shape', messages: 'none' } });
     writeRaw('other-id.json', { version: 1, conversation: { ...good, id: 'someone-else' } });
-    await store.indexSettled();
 
     // Files changed while the app was not running are found by the next start's check.
     const restarted = open(() => new Date('2025-06-04T01:02:03.004Z'));

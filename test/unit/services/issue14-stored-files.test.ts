@@ -175,7 +175,16 @@ describe('item 19: prefs and transcripts tell the user, and prefs of a newer bui
   it('the prefs notice reaches the settings state the window shows', async () => {
     writeFileSync(prefsPath(), 'not json');
     const settings = openSettings();
-    const handlers = createPrefsHandlers({ dataDir: dir, settings } as unknown as HandlerServices);
+    const handlers = createPrefsHandlers({
+      dataDir: dir,
+      settings,
+      appInfo: {
+        name: 'Gateway Studio',
+        version: '0.0.0-test',
+        platform: process.platform,
+        systemLanguages: ['en-US'],
+      },
+    } as unknown as HandlerServices);
     await handlers['prefs.get'](undefined as never, { ownerId: 1 });
     const messages = settings.state().notices.map((n) => n.message);
     expect(messages).toEqual([expect.stringMatching(/choices the panels remember could not be read/)]);
