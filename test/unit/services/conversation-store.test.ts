@@ -222,12 +222,10 @@ describe('the list', () => {
     await trusting.indexSettled();
     expect((await trusting.list()).conversations[0]?.title).toBe('Original title');
 
-    // Another time: the start's check reads the file again, while the list answers from the index.
+    // Another time: the start's check reads the file again. (That the list answers from the index while the
+    // check runs is a race on a busy machine; the e2e's rebuild shows it with its progress.)
     utimesSync(path, time, time + 5);
     const checking = open();
-    const first = await checking.list();
-    expect(first.conversations[0]?.title).toBe('Original title');
-    expect(first.rebuilding).toEqual({ done: 0, total: 0 }); // Still listing the folder.
     await checking.indexSettled();
     expect(await checking.list()).toMatchObject({ conversations: [{ title: 'Replaced title' }], total: 1 });
     expect((await checking.list()).rebuilding).toBeUndefined();
