@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONVERSATIONS_FOLDER, createConversationStore } from '../../src-main/services/conversation-store.ts';
 import type { Conversation, ConversationMessage } from '../../src-preload/contract.ts';
-import { assistantMessage, userMessage } from './conversation-fixtures.ts';
+import { assistantMessage, conversation, userMessage } from './conversation-fixtures.ts';
 
 const WORDS = (
   'the a of to and in is it that for on with as this be are by at from or an was can will you your we our ' +
@@ -83,19 +83,12 @@ export function plantedConversation(index: number, createdAt: string): Conversat
       }),
     );
   }
-  return {
+  return conversation({
     id: `planted-${String(index).padStart(5, '0')}`,
-    customTitle: '',
     createdAt,
     updatedAt: createdAt,
-    format: 'responses',
-    stream: true,
-    model: 'gpt-5-mini',
-    settings: {},
-    store: false,
-    chainResponses: false,
     messages,
-  };
+  });
 }
 
 /**
