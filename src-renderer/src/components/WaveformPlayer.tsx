@@ -3,7 +3,7 @@ import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'reac
 import type WaveSurfer from 'wavesurfer.js';
 import type { AudioPeaks } from '../../../src-preload/contract.ts';
 import { useWaveSurfer } from '../audio/wavesurfer.ts';
-import { formatClock } from '../util/time.ts';
+import { formatClock } from '../i18n/format.ts';
 import './WaveformPlayer.css';
 
 export interface WaveformPlayerHandle {

@@ -10,7 +10,21 @@ import { initReactI18next, useTranslation } from 'react-i18next';
 import type { CatalogueKey, InterfaceLanguage } from '../../../src-preload/contract.ts';
 
 /** Every area with words of its own. A new one: its two files, and a line in TRANSLATIONS below. */
-export const NAMESPACES = ['settings', 'shell', 'speak', 'transcribe', 'updates'] as const;
+export const NAMESPACES = [
+  'chat',
+  'common',
+  'compare',
+  'format',
+  'history',
+  'inspector',
+  'parameters',
+  'settings',
+  'shell',
+  'speak',
+  'transcribe',
+  'updates',
+  'welcome',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Loader = () => Promise<{ default: object }>;
@@ -18,11 +32,19 @@ type Loader = () => Promise<{ default: object }>;
 /** The catalogues other than English, each fetched when its language is first shown. */
 const TRANSLATIONS: Record<Exclude<InterfaceLanguage, 'en'>, Record<Namespace, Loader>> = {
   'zh-CN': {
+    chat: () => import('./locales/zh-CN/chat.json'),
+    common: () => import('./locales/zh-CN/common.json'),
+    compare: () => import('./locales/zh-CN/compare.json'),
+    format: () => import('./locales/zh-CN/format.json'),
+    history: () => import('./locales/zh-CN/history.json'),
+    inspector: () => import('./locales/zh-CN/inspector.json'),
+    parameters: () => import('./locales/zh-CN/parameters.json'),
     settings: () => import('./locales/zh-CN/settings.json'),
     shell: () => import('./locales/zh-CN/shell.json'),
     speak: () => import('./locales/zh-CN/speak.json'),
     transcribe: () => import('./locales/zh-CN/transcribe.json'),
     updates: () => import('./locales/zh-CN/updates.json'),
+    welcome: () => import('./locales/zh-CN/welcome.json'),
   },
 };
 

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFS, type Prefs, type PrefsPatch } from '../../../src-preload/contract.ts';
 import { suggestModels } from '../../../src-renderer/src/components/ModelField.tsx';
+import {
+  formatBytes,
+  formatClock,
+  formatDate,
+  formatElapsed,
+  formatNumber,
+  listDate,
+} from '../../../src-renderer/src/i18n/format.ts';
+import { i18n } from '../../../src-renderer/src/i18n/index.ts';
+import chinese from '../../../src-renderer/src/i18n/locales/zh-CN/format.json' with { type: 'json' };
 import { mergeSections } from '../../../src-renderer/src/store/prefs.ts';
-import { formatBytes } from '../../../src-renderer/src/util/bytes.ts';
-import { formatClock, formatElapsed } from '../../../src-renderer/src/util/time.ts';
 
 describe('times and sizes as people read them', () => {
   it('shows player times as m:ss, and h:mm:ss past an hour', () => {
@@ -28,6 +36,25 @@ describe('times and sizes as people read them', () => {
     expect(formatBytes(45_056)).toBe('44 KB');
     expect(formatBytes(3.2 * 1024 * 1024)).toBe('3.2 MB');
     expect(formatBytes(1.1 * 1024 ** 3)).toBe('1.1 GB');
+  });
+
+  it('follows the interface language: Chinese words around the figures, Chinese date patterns', async () => {
+    // As showLanguage does in the page (which also sets <html lang>, absent here).
+    i18n.addResourceBundle('zh-CN', 'format', chinese);
+    await i18n.changeLanguage('zh-CN');
+    try {
+      expect(formatElapsed(850)).toBe('850 毫秒');
+      expect(formatElapsed(125_000)).toBe('2 分 5 秒');
+      expect(formatNumber(12_345.5)).toBe('12,345.5');
+      expect(formatDate('2025-08-14T10:00:00')).toBe('2025年8月14日');
+      const now = new Date(2025, 8, 15, 14, 30);
+      expect(listDate(new Date(2025, 8, 14, 23, 0).toISOString(), now)).toBe('昨天');
+      expect(listDate(new Date(2025, 8, 15, 14, 25).toISOString(), now)).toBe('5 分钟前');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(formatElapsed(125_000)).toBe('2 min 5 s');
+    expect(formatDate('2025-08-14T10:00:00')).toBe('14 Aug 2025');
   });
 });
 

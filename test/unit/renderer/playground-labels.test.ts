@@ -1,16 +1,13 @@
 // How the Playground words a reply's facts, a compaction and the dates in its list.
 import { describe, expect, it } from 'vitest';
 import { type AssistantMessage, DEFAULT_PREFS } from '../../../src-preload/contract.ts';
+import { listDate } from '../../../src-renderer/src/i18n/format.ts';
 import {
   compactedConversation,
   newConversation,
   replyPlaceholder,
 } from '../../../src-renderer/src/panels/playground/conversation-edits.ts';
-import {
-  compactionSummary,
-  listDate,
-  replyFacts,
-} from '../../../src-renderer/src/panels/playground/labels.ts';
+import { compactionSummary, replyFacts } from '../../../src-renderer/src/panels/playground/labels.ts';
 
 const setup = newConversation('c', '2025-01-01T00:00:00Z', DEFAULT_PREFS.playground);
 const reply = (patch: Partial<AssistantMessage>): AssistantMessage => ({

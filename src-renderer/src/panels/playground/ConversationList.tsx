@@ -30,10 +30,10 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
+import { formatBytes, listDate } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
-import { formatBytes } from '../../util/bytes.ts';
 import { focusComposer } from './composer-focus.ts';
-import { listDate } from './labels.ts';
+
 import { RowMenu } from './RowMenu.tsx';
 import { TitleInput } from './TitleInput.tsx';
 

@@ -6,7 +6,7 @@ import {
   type CompactionMarker,
   type ConversationSetup,
 } from '../../../../src-preload/contract.ts';
-import { formatElapsed } from '../../util/time.ts';
+import { formatElapsed, formatNumber } from '../../i18n/format.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
 import { shortEndingNote } from './reply-ending.ts';
 
@@ -27,10 +27,8 @@ export const FORMAT_ENDPOINTS: Record<ChatFormat, string> = {
   content: '/v1beta/models/…:generateContent',
 };
 
-const NUMBER = new Intl.NumberFormat('en-US');
-
 export function formatCount(value: number): string {
-  return NUMBER.format(value);
+  return formatNumber(value);
 }
 
 export interface ReplyFact {
@@ -127,24 +125,4 @@ export function setupLine(setup: Pick<ConversationSetup, 'format' | 'model' | 's
     setup.model.trim() || 'no model yet',
     setup.stream ? 'streamed' : 'whole replies',
   ].join(' · ');
-}
-
-/** When a conversation was last changed, as a list shows it: "just now", "5 min", "14:05", "Yesterday", "12 Sep". */
-export function listDate(iso: string, now: Date = new Date()): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  if (at.getTime() >= startOfToday) {
-    return at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
-  }
-  if (at.getTime() >= startOfToday - 86_400_000) return 'Yesterday';
-  const sameYear = at.getFullYear() === now.getFullYear();
-  return at.toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
 }

@@ -11,7 +11,7 @@ import {
   type SpeechSummary,
   speechTakesInstructions,
 } from '../../../../src-preload/contract.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 
 const number = new Intl.NumberFormat('en');
 export const formatCount = (value: number): string => number.format(value);

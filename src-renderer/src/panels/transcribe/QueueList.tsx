@@ -33,8 +33,8 @@ import {
   uploadPercent,
 } from '../../store/transcribe-queue.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
-import { formatBytes } from '../../util/bytes.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatBytes } from '../../i18n/format.ts';
+import { formatClock } from '../../i18n/format.ts';
 import { ModeBadge } from './ModeBadge.tsx';
 import { FailedParts, LiveTranscript, PartsStrip, partsStatusText, useJobProgress } from './QueueParts.tsx';
 

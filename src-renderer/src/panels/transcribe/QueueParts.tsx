@@ -8,7 +8,7 @@ import { Button } from '../../components/Button.tsx';
 import { useAppStore } from '../../store/index.ts';
 import type { JobProgress } from '../../store/streams.ts';
 import { isRunning, type QueueItem } from '../../store/transcribe-queue.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 
 /** How much of the live transcript a row shows: its end, where the new words arrive. */
 const LIVE_TAIL_CHARS = 280;

@@ -9,7 +9,7 @@ import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Kbd } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 import { RECORD_SHORTCUT_ARIA, RECORD_SHORTCUT_KEYS } from './shortcuts.ts';
 
 export interface RecorderHandle {

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import type { TranscriptSegment } from '../../../../src-preload/contract.ts';
 import { useAppStore } from '../../store/index.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 import { estimatedRowHeight, rowsToRender, segmentForKey, segmentName } from './segment-window.ts';
 import { NO_SEGMENT, segmentIndexAt } from './segments.ts';
 import { useFollowPlayingRow } from './useFollowPlayingRow.ts';

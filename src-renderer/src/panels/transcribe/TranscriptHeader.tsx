@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import type { TranscriptEntry } from '../../../../src-preload/contract.ts';
 import { copyTranscript, exportTranscript } from '../../actions/transcripts.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 import { ExportMenu, type ExportMenuHandle } from './ExportMenu.tsx';
 import { ModeBadge } from './ModeBadge.tsx';
 import { formatSavedAt, languageLabel, usageLabel } from './transcript-labels.ts';

@@ -6,7 +6,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 import { type DeleteTarget, DeleteTranscriptDialog } from './DeleteTranscriptDialog.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { ModeBadge } from './ModeBadge.tsx';

@@ -4,7 +4,7 @@ import type {
   TranscriptExportFormat,
   TranscriptionUsage,
 } from '../../../../src-preload/contract.ts';
-import { formatClock } from '../../util/time.ts';
+import { formatClock } from '../../i18n/format.ts';
 
 export const MODE_LABELS: Readonly<Record<TranscribeMode, string>> = {
   transcribe: 'Transcript',

@@ -2,7 +2,7 @@ import { Gauge, Timer, Zap } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AssistantMessage } from '../../../../../src-preload/contract.ts';
 import { useAppStore } from '../../../store/index.ts';
-import { formatElapsed } from '../../../util/time.ts';
+import { formatElapsed } from '../../../i18n/format.ts';
 import { comparisonBests, lastReply, totalTokens } from '../comparison-edits.ts';
 import { formatCount, formatSpeed } from '../labels.ts';
 

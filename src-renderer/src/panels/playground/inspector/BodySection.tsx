@@ -1,5 +1,5 @@
 import { type ReactNode, useMemo } from 'react';
-import { formatBytes } from '../../../util/bytes.ts';
+import { formatBytes } from '../../../i18n/format.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { prettyJson } from './inspect-data.ts';

@@ -1,6 +1,6 @@
 import type { ExchangeLog } from '../../../../../src-preload/contract.ts';
 import { Callout } from '../../../components/Callout.tsx';
-import { formatBytes } from '../../../util/bytes.ts';
+import { formatBytes } from '../../../i18n/format.ts';
 import { BodySection } from './BodySection.tsx';
 import { EventLog } from './EventLog.tsx';
 
