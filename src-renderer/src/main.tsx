@@ -12,6 +12,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/app.css';
 import './styles/controls.css';
+import './styles/surfaces.css';
 
 // Subscriptions live for the whole window, outside React, so a re-render never drops an event.
 // First, so an error anywhere after it reaches main's log (issue 18, item 7).

@@ -60,7 +60,7 @@ export function Dialog({
         <div className="dialog__panel">
           <div className="dialog__header">
             {Icon ? (
-              <span className="dialog__icon" aria-hidden>
+              <span className="icon-tile dialog__icon" aria-hidden>
                 <Icon size={18} />
               </span>
             ) : null}

@@ -20,7 +20,7 @@ interface EmptyStateProps {
 /** What a panel will do, shown before it has anything to show: an icon, one sentence, the steps. */
 export function EmptyState({ icon: Icon, title, sentence, steps, footer, testId }: EmptyStateProps) {
   return (
-    <section className="empty-state" data-testid={testId}>
+    <section className="card empty-state" data-testid={testId}>
       <div className="empty-state__hero">
         <span className="empty-state__icon" aria-hidden>
           <Icon size={26} strokeWidth={1.75} />

@@ -260,7 +260,7 @@ export function WaveformPlayer({
           {formatClock(time)} / {formatClock(duration)}
         </span>
         <select
-          className="waveform-player__rate"
+          className="select-sm"
           aria-label="Playback speed"
           value={rate}
           onChange={(event) => changeRate(Number(event.target.value))}

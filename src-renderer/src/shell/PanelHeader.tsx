@@ -13,7 +13,7 @@ export function PanelHeader({
   return (
     <header className="panel-header">
       <div className="panel-header__text">
-        <h1 className="panel-header__title" tabIndex={-1}>
+        <h1 className="title-xl" tabIndex={-1}>
           {title}
         </h1>
         <p className="panel-header__description">{description}</p>

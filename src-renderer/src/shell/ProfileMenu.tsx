@@ -81,8 +81,8 @@ export function ProfileMenu({ id, onClose }: ProfileMenuProps) {
           >
             <ProfileAvatar name={profile.name} size={22} />
             <span className="profile-menu__text">
-              <span className="profile-menu__name">{profile.name}</span>
-              <span className="profile-menu__host">{hostOf(profile.baseUrl)}</span>
+              <span className="one-line profile-menu__name">{profile.name}</span>
+              <span className="one-line profile-menu__host">{hostOf(profile.baseUrl)}</span>
             </span>
             {checked ? <Check size={15} className="profile-menu__check" aria-hidden /> : null}
           </button>

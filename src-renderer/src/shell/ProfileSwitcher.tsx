@@ -57,14 +57,14 @@ export function ProfileSwitcher() {
           <>
             <ProfileAvatar name={active.name} size={28} />
             <span className="profile-switcher__text">
-              <span className="profile-switcher__name">{active.name}</span>
-              <span className="profile-switcher__host">{hostOf(active.baseUrl)}</span>
+              <span className="one-line profile-switcher__name">{active.name}</span>
+              <span className="one-line profile-switcher__host">{hostOf(active.baseUrl)}</span>
             </span>
           </>
         ) : (
           <span className="profile-switcher__text">
-            <span className="profile-switcher__name">{t('profiles.noneActive')}</span>
-            <span className="profile-switcher__host">{t('profiles.chooseOne')}</span>
+            <span className="one-line profile-switcher__name">{t('profiles.noneActive')}</span>
+            <span className="one-line profile-switcher__host">{t('profiles.chooseOne')}</span>
           </span>
         )}
         <ChevronsUpDown size={15} className="profile-switcher__chevron" aria-hidden />

@@ -49,10 +49,10 @@ export function EmptyChat({ conversationId }: { conversationId: string }) {
     <div className="pg-messages pg-messages--empty">
       <section className="pg-empty" data-testid="empty-playground">
         <div className="pg-empty__hero">
-          <span className="pg-empty__icon" aria-hidden>
+          <span className="icon-tile pg-empty__icon" aria-hidden>
             <MessagesSquare size={22} strokeWidth={1.75} />
           </span>
-          <h2 className="pg-empty__title">Try any model, see everything</h2>
+          <h2 className="title-xl">Try any model, see everything</h2>
           <p className="pg-empty__setup" data-testid="empty-setup">
             {setup}
           </p>

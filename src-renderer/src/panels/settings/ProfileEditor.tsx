@@ -50,7 +50,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
       <header className="profile-editor__header">
         <ProfileAvatar name={profile.name} size={40} />
         <div className="profile-editor__heading">
-          <h2 className="profile-editor__name" data-testid="editor-title">
+          <h2 className="one-line profile-editor__name" data-testid="editor-title">
             {profile.name}
           </h2>
           <p className="profile-editor__url mono" data-selectable>
@@ -129,7 +129,7 @@ export function NewProfileEditor() {
     <div className="profile-editor" data-testid="profile-editor">
       <header className="profile-editor__header">
         <div className="profile-editor__heading">
-          <h2 className="profile-editor__name" data-testid="editor-title">
+          <h2 className="one-line profile-editor__name" data-testid="editor-title">
             New profile
           </h2>
           <p className="profile-editor__subtitle">A gateway address and the key to use with it.</p>

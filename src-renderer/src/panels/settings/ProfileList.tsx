@@ -40,8 +40,8 @@ export function ProfileList() {
               >
                 <ProfileAvatar name={profile.name} size={28} />
                 <span className="profile-list__text">
-                  <span className="profile-list__name">{profile.name}</span>
-                  <span className="profile-list__host">{hostOf(profile.baseUrl)}</span>
+                  <span className="one-line profile-list__name">{profile.name}</span>
+                  <span className="one-line profile-list__host">{hostOf(profile.baseUrl)}</span>
                 </span>
                 {profile.hasKey ? null : (
                   <span className="profile-list__marker profile-list__marker--warning" title="No API key yet">
@@ -70,8 +70,8 @@ export function ProfileList() {
                 <Plus size={14} />
               </span>
               <span className="profile-list__text">
-                <span className="profile-list__name">New profile</span>
-                <span className="profile-list__host">Not saved yet</span>
+                <span className="one-line profile-list__name">New profile</span>
+                <span className="one-line profile-list__host">Not saved yet</span>
               </span>
             </div>
           </li>

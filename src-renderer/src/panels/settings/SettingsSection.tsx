@@ -15,7 +15,7 @@ export function SettingsSection({
   testId?: string;
 }) {
   return (
-    <section className="settings-section" data-testid={testId} aria-label={title}>
+    <section className="card settings-section" data-testid={testId} aria-label={title}>
       <header className="settings-section__header">
         <div>
           <h3 className="settings-section__title">{title}</h3>

@@ -93,7 +93,7 @@ function JobProgress() {
   // Not a live region: its timer ticks five times a second. The part in progress is said as it changes;
   // the end is said once by the app's status region ("Clip ready").
   return (
-    <section className="speak-card speak-progress" data-testid="speak-progress">
+    <section className="card speak-progress" data-testid="speak-progress">
       <div className="speak-progress__head">
         <LoaderCircle size={16} className="spin speak-progress__spinner" aria-hidden />
         <p className="speak-progress__title" data-testid="speak-progress-label" aria-live="polite">
@@ -145,9 +145,9 @@ const STEPS = [
 /** Before the first clip: what the panel does, in four steps, and which gateway it will use. */
 function ClipPlaceholder() {
   return (
-    <section className="speak-card speak-placeholder" data-testid="empty-speak">
+    <section className="card speak-placeholder" data-testid="empty-speak">
       <div className="speak-placeholder__hero">
-        <span className="speak-placeholder__icon" aria-hidden>
+        <span className="icon-tile speak-placeholder__icon" aria-hidden>
           <Speech size={22} strokeWidth={1.75} />
         </span>
         <div>
@@ -178,10 +178,10 @@ function ClipPlaceholder() {
 function ClipView({ entry }: { entry: SpeechEntry }) {
   const playable = usePlayableUrl(entry);
   return (
-    <section className="speak-card speak-clip" data-testid="speak-clip" data-clip-id={entry.id}>
+    <section className="card speak-clip" data-testid="speak-clip" data-clip-id={entry.id}>
       <header className="speak-clip__head">
         <div className="speak-clip__title">
-          <p className="speak-clip__preview" title={entry.preview}>
+          <p className="one-line speak-clip__preview" title={entry.preview}>
             {entry.preview}
           </p>
           <p className="speak-clip__settings">

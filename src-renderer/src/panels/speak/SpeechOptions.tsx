@@ -35,7 +35,7 @@ export function SpeechOptions() {
   const noInstructions = instructionsReason(prefs.model);
 
   return (
-    <section className="speak-options" aria-labelledby={`${id}-title`} data-testid="speak-options">
+    <section className="card speak-options" aria-labelledby={`${id}-title`} data-testid="speak-options">
       <h2 id={`${id}-title`} className="speak-section-title">
         {t('options.title')}
       </h2>

@@ -56,7 +56,7 @@ export function OptionsCard() {
 
   return (
     <section
-      className={`options-card${collapsed ? ' options-card--collapsed' : ''}`}
+      className={`card options-card${collapsed ? ' options-card--collapsed' : ''}`}
       aria-labelledby={`${id}-title`}
       data-testid="transcribe-options"
     >
@@ -71,7 +71,7 @@ export function OptionsCard() {
           onClick={() => setCollapsed(!collapsed)}
         >
           <span className="options-card__title">{t('options.title')}</span>
-          {collapsed ? <span className="options-card__summary">{summaryOf(prefs)}</span> : null}
+          {collapsed ? <span className="one-line options-card__summary">{summaryOf(prefs)}</span> : null}
           <ChevronDown size={16} className="options-card__chevron" aria-hidden />
         </button>
       </h2>

@@ -54,7 +54,7 @@ export function QueueList() {
   const finished = items.filter(clearedByClearFinished).length;
   if (items.length === 0) {
     return (
-      <p className="queue-empty" data-testid="queue-empty">
+      <p className="empty-note queue-empty" data-testid="queue-empty">
         Nothing in the queue. Drop audio anywhere on this panel, add files, or record.
       </p>
     );
@@ -139,7 +139,7 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
           {item.status === 'done' ? (
             <button
               type="button"
-              className="queue-item__name queue-item__name--open"
+              className="one-line queue-item__name queue-item__name--open"
               onClick={() => openQueueItem(item)}
               aria-current={isOpen ? 'true' : undefined}
               title={`Open the transcript of ${name}`}
@@ -148,7 +148,7 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
               {name}
             </button>
           ) : (
-            <span className="queue-item__name" title={name} data-testid="queue-item-name">
+            <span className="one-line queue-item__name" title={name} data-testid="queue-item-name">
               {name}
             </span>
           )}

@@ -202,7 +202,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
 
   return (
     <section
-      className={`recorder recorder--${state}`}
+      className={`card recorder recorder--${state}`}
       aria-label="Recorder"
       data-testid="recorder"
       data-state={state}
@@ -275,7 +275,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
           <Mic size={14} aria-hidden />
           <span className="visually-hidden">Microphone</span>
           <select
-            className="recorder__select"
+            className="select-sm recorder__select"
             value={devices.some((d) => d.deviceId === deviceId) ? deviceId : ''}
             onChange={(event) => chooseDevice(event.target.value)}
             disabled={live || state === 'saving' || state === 'starting'}

@@ -28,10 +28,10 @@ export function TranscriptHeader({ entry, exportMenuRef, onDelete }: TranscriptH
   const usage = entry.transcript.usage ? usageLabel(entry.transcript.usage) : null;
   return (
     <header className="transcript-header">
-      <span className="transcript-header__icon" aria-hidden>
+      <span className="icon-tile transcript-header__icon" aria-hidden>
         <SourceIcon size={18} />
       </span>
-      <h2 className="transcript-header__name" title={entry.name} data-testid="transcript-title">
+      <h2 className="one-line transcript-header__name" title={entry.name} data-testid="transcript-title">
         {entry.name}
       </h2>
       <ul className="transcript-facts" aria-label="About this transcript">
