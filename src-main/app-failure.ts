@@ -5,9 +5,18 @@
 // recognises both as failures a user may be told about.
 import type { AppError, ErrorCode } from '../src-preload/contract.ts';
 import { GatewayError, type GatewayErrorDetails } from './gateway/gateway-error.ts';
+import type { Phrase } from './gateway/words.ts';
+// Main's i18n installs the translator of the gateway client's words (gateway/words.ts) as it loads: every
+// failure that reaches the renderer through `toAppError` below has its words in the interface's language.
+import { t } from './i18n/index.ts';
 
+/**
+ * Main's own words in a failure (messages and hints it writes itself) come from main's catalogue, `t(…)` as
+ * the failure is made: already in the interface's language. Text that is not ours (a gateway's message, a
+ * file system's) is passed as it is.
+ */
 export class AppFailure extends GatewayError {
-  constructor(code: ErrorCode, message: string, details: GatewayErrorDetails = {}) {
+  constructor(code: ErrorCode, message: Phrase, details: GatewayErrorDetails = {}) {
     super(code, message, details);
     this.name = 'AppFailure';
   }
@@ -30,12 +39,12 @@ export function isFailure(error: unknown): error is Failure {
   return error instanceof GatewayError;
 }
 
-/** Any thrown value as an `AppError`, without leaking stack traces or internals to the renderer. */
+/**
+ * Any thrown value as an `AppError`, without leaking stack traces or internals to the renderer: the boundary
+ * every failure crosses (IPC answers, stream events, stored failures), where the gateway client's words are
+ * rendered in the interface's language (`GatewayError.toAppError`) and the gateway's own text stays as written.
+ */
 export function toAppError(error: unknown): AppError {
   if (isFailure(error)) return error.toAppError();
-  return {
-    code: 'internal',
-    message: 'Something went wrong inside Gateway Studio.',
-    hint: 'Try again; if it keeps happening, restart the app.',
-  };
+  return { code: 'internal', message: t('errors.internal.message'), hint: t('errors.internal.hint') };
 }

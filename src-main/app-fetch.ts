@@ -18,6 +18,7 @@ import type { ConnectionRoute } from '../src-preload/contract.ts';
 import { AppFailure } from './app-failure.ts';
 import { CertificateRejected, describeTlsFailure, factsOf } from './gateway/tls-failure.ts';
 import type { FetchLike } from './gateway/types.ts';
+import { t } from './i18n/index.ts';
 import { probeCertificate } from './network/certificate-probe.ts';
 import { proxyRefusal } from './network/proxy-refusal.ts';
 import type { ProxyRoute } from './network/proxy-setting.ts';
@@ -180,9 +181,11 @@ export function createAppFetch(options: AppFetchOptions = {}): AppFetch {
     } catch (error) {
       throw new AppFailure(
         'network',
-        error instanceof UnusableSystemProxy ? error.message : 'The system proxy settings could not be read.',
+        error instanceof UnusableSystemProxy
+          ? t('errors.proxy.systemUnusable', { entries: error.entries })
+          : t('errors.proxy.systemUnreadable'),
         {
-          hint: 'In this profile’s settings, choose a manual proxy (http, https or socks5) or “No proxy”.',
+          hint: t('errors.proxy.systemUnreadableHint'),
           retryable: false,
           cause: error,
         },

@@ -24,6 +24,7 @@ import {
   openExternalLink,
 } from './electron/security.ts';
 import { createMainWindow, ICON_PATH } from './electron/window.ts';
+import { t } from './i18n/index.ts';
 import { createIpcLayer } from './ipc/index.ts';
 import type { IpcHostDeps, IpcLayer } from './ipc/types.ts';
 import { createLogger, redact } from './log.ts';
@@ -77,11 +78,10 @@ async function start(): Promise<void> {
     dialogs: createNativeDialogs(),
     mediaGrants,
     openExternal: async (url) => {
-      if (!isExternalLink(url))
-        throw new AppFailure('invalid_input', 'Only https:// links open in the browser.');
+      if (!isExternalLink(url)) throw new AppFailure('invalid_input', t('errors.links.onlyHttps'));
       if (!(await openExternalLink(url))) {
-        throw new AppFailure('internal', 'The system browser could not be opened.', {
-          hint: 'Copy the link and open it in your browser.',
+        throw new AppFailure('internal', t('errors.links.browserFailed'), {
+          hint: t('errors.links.browserFailedHint'),
         });
       }
     },
@@ -145,9 +145,9 @@ if (!app.requestSingleInstanceLock()) {
     .catch((error: unknown) => {
       log.error('start-up failed', error);
       dialog.showErrorBox(
-        'Gateway Studio could not start',
+        t('startup.failedTitle'),
         redact(
-          `${error instanceof Error ? error.message : String(error)}\n\nData folder: ${app.getPath('userData')}`,
+          `${error instanceof Error ? error.message : String(error)}\n\n${t('startup.dataFolder', { path: app.getPath('userData') })}`,
         ),
       );
       app.exit(1);

@@ -3,6 +3,7 @@
 // settings service can ask the user before storing a key that way.
 import { safeStorage } from 'electron';
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 import type { SecretBackend, SecretBox } from '../services/secret-box.ts';
 
 // SecretBox is synchronous (settings reads happen inside plain handlers), so this uses safeStorage's
@@ -25,8 +26,8 @@ export function createSafeStorageBox(platform: NodeJS.Platform = process.platfor
     backend,
     encrypt(plain) {
       if (backend() === 'unavailable') {
-        throw new AppFailure('encryption_unavailable', 'This system offers no way to encrypt the API key.', {
-          hint: 'Unlock or set up the system keychain, then try again.',
+        throw new AppFailure('encryption_unavailable', t('errors.settings.keyNoEncryption'), {
+          hint: t('errors.settings.keyNoEncryptionHint'),
         });
       }
       optIntoBasicText();

@@ -12,6 +12,7 @@ import {
 import { UPLOAD_CHUNK_BYTES } from './defaults.ts';
 import { GatewayError } from './gateway-error.ts';
 import type { FilePart, TextPart } from './multipart.ts';
+import { words } from './words.ts';
 
 /** The upload formats of WIRE.md, with the content type each is sent as. */
 export const AUDIO_CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -128,13 +129,15 @@ export function uploadNameFor(
 function fileFailure(path: string, error: unknown): GatewayError {
   const code = (error as { code?: unknown } | null)?.code;
   const name = basename(path);
-  const message =
+  const message = words(
     code === 'ENOENT'
-      ? `The file "${name}" no longer exists.`
+      ? 'message.fileGone'
       : code === 'EACCES' || code === 'EPERM'
-        ? `Gateway Studio may not read the file "${name}".`
-        : `The file "${name}" could not be read.`;
-  return new GatewayError('file_error', message, { hint: 'Check the file, then try again.', cause: error });
+        ? 'message.fileForbidden'
+        : 'message.fileUnreadable',
+    { name },
+  );
+  return new GatewayError('file_error', message, { hint: words('hint.checkFile'), cause: error });
 }
 
 async function readHead(path: string): Promise<Uint8Array> {

@@ -3,6 +3,7 @@
 import type { CatalogueModel, ModelFamily } from '../../src-preload/contract.ts';
 import { carriesError, failureFromErrorObject, malformedFailure } from './errors.ts';
 import { isRecord } from './json.ts';
+import { words } from './words.ts';
 
 const ENDPOINT_FAMILIES: Readonly<Record<string, ModelFamily>> = {
   openai: 'chat',
@@ -62,8 +63,7 @@ function rejectErrorBody(body: unknown): void {
 export function catalogueFromV1(body: unknown): CatalogueModel[] {
   rejectErrorBody(body);
   const list = isRecord(body) ? body.data : undefined;
-  if (!Array.isArray(list))
-    throw malformedFailure('the model list (/v1/models) had no `data` array.', 'models');
+  if (!Array.isArray(list)) throw malformedFailure(words('malformed.modelsNoData'), 'models');
   const models: CatalogueModel[] = [];
   const seen = new Set<string>();
   for (const item of list) {
@@ -100,7 +100,7 @@ export function catalogueFromV1betaPages(pages: readonly unknown[]): CatalogueMo
     const list = isRecord(page) ? page.models : undefined;
     if (Array.isArray(list)) all.push(...list);
     else if (index === 0 || list !== undefined)
-      throw malformedFailure('the model list (/v1beta/models) had no `models` array.', 'models');
+      throw malformedFailure(words('malformed.modelsNoModels'), 'models');
   });
   return catalogueFromV1beta({ models: all });
 }
@@ -109,8 +109,7 @@ export function catalogueFromV1betaPages(pages: readonly unknown[]): CatalogueMo
 export function catalogueFromV1beta(body: unknown): CatalogueModel[] {
   rejectErrorBody(body);
   const list = isRecord(body) ? body.models : undefined;
-  if (!Array.isArray(list))
-    throw malformedFailure('the model list (/v1beta/models) had no `models` array.', 'models');
+  if (!Array.isArray(list)) throw malformedFailure(words('malformed.modelsNoModels'), 'models');
   const models: CatalogueModel[] = [];
   const seen = new Set<string>();
   for (const item of list) {

@@ -15,6 +15,7 @@ import { errorEvent, parseJsonData, SKIP, type StreamNormaliser } from './event-
 import { isRecord } from './json.ts';
 import { eventsFromChatResult } from './responses-stream.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
+import { words } from './words.ts';
 
 export function createChatCompletionsNormaliser(): StreamNormaliser {
   const operation = 'chat';
@@ -76,7 +77,7 @@ export function createChatCompletionsNormaliser(): StreamNormaliser {
         ? fail(failureFromErrorObject({ error: message.data }, operation))
         : [];
     }
-    if (!isRecord(payload)) throw malformedFailure('a stream event was not a JSON object.', operation);
+    if (!isRecord(payload)) throw malformedFailure(words('malformed.eventNotObject'), operation);
     return pushChunk(payload);
   }
 

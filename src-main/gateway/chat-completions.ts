@@ -5,6 +5,7 @@ import { isRecord } from './json.ts';
 import { chatResponseFormat } from './json-schema-format.ts';
 import { usageFromResponses } from './responses.ts';
 import type { ChatResult } from './types.ts';
+import { words } from './words.ts';
 
 export const CHAT_COMPLETIONS_PATH = '/v1/chat/completions';
 
@@ -79,12 +80,12 @@ export function firstChoice(body: Record<string, unknown>): Record<string, unkno
 }
 
 export function chatResultFromCompletion(body: unknown): ChatResult {
-  if (!isRecord(body)) throw malformedFailure('the completion was not an object.', 'chat');
+  if (!isRecord(body)) throw malformedFailure(words('malformed.completionNotObject'), 'chat');
   // `carriesError`, not `isRecord`: some relays send the error as a bare string.
   if (carriesError(body) && !Array.isArray(body.choices)) {
     throw failureFromErrorObject({ error: body.error }, 'chat');
   }
-  if (!Array.isArray(body.choices)) throw malformedFailure('the completion had no choices.', 'chat');
+  if (!Array.isArray(body.choices)) throw malformedFailure(words('malformed.completionNoChoices'), 'chat');
   const choice = firstChoice(body);
   const message = choice !== undefined && isRecord(choice.message) ? choice.message : {};
   const content = chatContentText(message.content);

@@ -8,6 +8,7 @@ import { errorEvent, parseJsonData, SKIP, type StreamNormaliser } from './event-
 import { isRecord } from './json.ts';
 import { eventsFromChatResult } from './responses-stream.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
+import { words } from './words.ts';
 
 /** The stream normaliser, plus what a whole answer made of partial responses needs. */
 interface ContentNormaliser extends StreamNormaliser {
@@ -39,7 +40,7 @@ export function createContentNormaliser(operation: Operation = 'content'): Conte
   }
 
   function pushPayload(payload: unknown): StreamEvent[] {
-    if (!isRecord(payload)) throw malformedFailure('a stream event was not a JSON object.', operation);
+    if (!isRecord(payload)) throw malformedFailure(words('malformed.eventNotObject'), operation);
     if (isRecord(payload.error)) return fail(failureFromErrorObject(payload, operation));
     const blocked = blockedPromptFailure(payload);
     if (blocked) return fail(blocked);

@@ -6,6 +6,7 @@ import { GatewayError } from './gateway-error.ts';
 import { isRecord, numberOrNull } from './json.ts';
 import { contentJsonConfig } from './json-schema-format.ts';
 import type { ChatResult } from './types.ts';
+import { words } from './words.ts';
 
 /** `models/gemini-x` and `gemini-x` name the same model; the path wants the bare name. */
 export function bareModelName(model: string): string {
@@ -81,14 +82,14 @@ export function blockedPromptFailure(body: Record<string, unknown>): GatewayErro
   if (hasCandidates || !isRecord(body.promptFeedback)) return undefined;
   const reason = body.promptFeedback.blockReason;
   if (typeof reason !== 'string' || reason === '') return undefined;
-  return new GatewayError('bad_request', `The prompt was blocked by the model's safety filter (${reason}).`, {
-    hint: 'Rephrase the prompt, or try another model.',
+  return new GatewayError('bad_request', words('message.promptBlocked', { reason }), {
+    hint: words('hint.promptBlocked'),
     retryable: false,
   });
 }
 
 export function chatResultFromContent(body: unknown): ChatResult {
-  if (!isRecord(body)) throw malformedFailure('the generated content was not an object.', 'content');
+  if (!isRecord(body)) throw malformedFailure(words('malformed.contentNotObject'), 'content');
   if (isRecord(body.error)) {
     throw failureFromErrorObject(body, 'content');
   }

@@ -4,6 +4,7 @@ import { type AppError, type ErrorCode, HTTP_STATUS_TEXT } from '../../src-prelo
 import { GatewayError } from './gateway-error.ts';
 import { isRecord } from './json.ts';
 import { describeTlsFailure } from './tls-failure.ts';
+import { type Phrase, readBack, type Words, words } from './words.ts';
 
 /** What the failed call was doing: picks the hint (format advice, audio advice, compaction). */
 export type Operation =
@@ -220,27 +221,20 @@ export function retryAfterMsFromHeaders(headers: Headers | undefined, now = Date
 }
 
 /** Each chat format as a hint names it: in words, with its path. */
-const FORMAT_NAMES: Record<ChatOperation, string> = {
-  responses: 'the Responses format (/v1/responses)',
-  chat: 'the Chat Completions format (/v1/chat/completions)',
-  content: 'the content-generation format (/v1beta)',
+const FORMAT_NAMES: Record<ChatOperation, Words> = {
+  responses: words('format.responses'),
+  chat: words('format.chat'),
+  content: words('format.content'),
 };
 
 /**
  * The format that failed, and the way out: another format the model's channel speaks. Which ones it speaks
  * is the model list's to say (the error's buttons offer them), so the hint names none of them itself.
  */
-function formatHint(operation: Operation): string {
-  if (isChatOperation(operation)) {
-    return `This model's channel does not speak ${FORMAT_NAMES[operation]}. Switch to a format it speaks, as the model list shows.`;
-  }
-  if (operation === 'compact') {
-    return (
-      `This model's channel does not speak ${FORMAT_NAMES.responses}, which compaction needs. ` +
-      'Keep the conversation as it is, or switch to a format the channel speaks.'
-    );
-  }
-  return "This model's channel does not offer this endpoint. Pick a model made for it.";
+function formatHint(operation: Operation): Words {
+  if (isChatOperation(operation)) return words('hint.formatChat', { format: FORMAT_NAMES[operation] });
+  if (operation === 'compact') return words('hint.formatCompact', { format: FORMAT_NAMES.responses });
+  return words('hint.formatOther');
 }
 
 /**
@@ -287,7 +281,7 @@ export function statedUploadLimits(error: AppError): { maxBytes?: number; maxSec
   const stated: { maxBytes?: number; maxSeconds?: number } = {};
   if (error.status === 413) {
     const bytes = CONTENT_SIZE_LIMIT.exec(error.message)?.[1];
-    const mb = SIZE_LIMIT_WORDS.exec(error.message)?.[1];
+    const mb = sizeLimitOfWords(error.message);
     if (bytes !== undefined) stated.maxBytes = Number(bytes);
     else if (mb !== undefined) stated.maxBytes = Math.floor(Number(mb) * 1024 * 1024);
   }
@@ -297,31 +291,27 @@ export function statedUploadLimits(error: AppError): { maxBytes?: number; maxSec
 }
 
 /** What a 413 asks of the user: the part of the request that can be made smaller on this call. */
-function tooLargeHint(operation: Operation): string {
+function tooLargeHint(operation: Operation): Words {
   switch (operation) {
     case 'transcribe':
     case 'translate':
-      return "The upload is too large for the gateway. Use a shorter file, or lower this profile's audio upload limit in Settings to what the gateway takes, so long recordings go in smaller parts.";
+      return words('hint.tooLargeUpload');
     case 'speech':
-      return 'The request is too large for the gateway. Use a shorter text.';
+      return words('hint.tooLargeSpeech');
     case 'responses':
     case 'chat':
     case 'content':
     case 'compact':
-      return 'The request is too large for the gateway. Start a new conversation, or remove long messages and attachments from this one.';
+      return words('hint.tooLargeChat');
     case 'models':
       // A listing sends no body: the gateway, or a proxy in front of it, is set up strangely.
-      return 'The gateway refused the request as too large, though it carried nothing. Check the base URL, or ask the gateway owner.';
+      return words('hint.tooLargeModels');
   }
 }
 
-function audioAdvice(operation: Operation): string | undefined {
-  if (operation === 'transcribe' || operation === 'translate') {
-    return 'If it keeps failing, first retry with a shorter audio file to check the request.';
-  }
-  if (operation === 'speech') {
-    return 'If it keeps failing, first retry with a shorter text (a shorter audio clip) to check the request.';
-  }
+function audioAdvice(operation: Operation): Words | undefined {
+  if (operation === 'transcribe' || operation === 'translate') return words('hint.audioAdviceUpload');
+  if (operation === 'speech') return words('hint.audioAdviceSpeech');
   return undefined;
 }
 
@@ -330,10 +320,10 @@ export function withOperationAdvice(failure: GatewayError, operation: Operation)
   const advice = audioAdvice(operation);
   // A request that could not be built fails the same with any file: the advice would mislead.
   if (advice === undefined || failure.code === 'aborted' || failure.code === 'invalid_input') return failure;
-  if (failure.hint?.includes(advice)) return failure;
-  const hint = failure.hint ? `${failure.hint} ${advice}` : advice;
-  return new GatewayError(failure.code, failure.message, {
-    hint,
+  if (failure.hintPhrases?.some((phrase) => typeof phrase !== 'string' && phrase.key === advice.key))
+    return failure;
+  return new GatewayError(failure.code, failure.messagePhrase, {
+    hint: [...(failure.hintPhrases ?? []), advice],
     status: failure.status,
     requestId: failure.requestId,
     retryable: failure.retryable,
@@ -342,9 +332,11 @@ export function withOperationAdvice(failure: GatewayError, operation: Operation)
   });
 }
 
-function secondsText(ms: number): string {
+function secondsText(ms: number): Words {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} s`;
+  return seconds >= 120
+    ? words('span.minutes', { n: Math.ceil(seconds / 60) })
+    : words('span.seconds', { n: seconds });
 }
 
 /**
@@ -360,7 +352,7 @@ function compactUnsupported(effective: number | undefined, fields: ErrorFields, 
 
 interface Classified {
   code: ErrorCode;
-  hint: string;
+  hint: Words;
   retryable: boolean;
 }
 
@@ -410,7 +402,7 @@ function classify(
   if (operation === 'compact' && compactUnsupported(effective, fields, markers)) {
     return {
       code: 'compact_unsupported',
-      hint: "This model's channel does not offer compaction. Keep the conversation as it is, or pick a model whose channel supports it.",
+      hint: words('hint.compactUnsupported'),
       retryable: false,
     };
   }
@@ -418,14 +410,14 @@ function classify(
   if (effective === 401 || (effective === 400 && /api[ _]key not valid|API_KEY_INVALID/i.test(markers))) {
     return {
       code: 'auth_invalid',
-      hint: "The key may be invalid, disabled, expired or out of quota. Check it in the gateway's dashboard, then in this profile.",
+      hint: words('hint.authInvalid'),
       retryable: false,
     };
   }
   if ((effective === 402 || effective === 403 || effective === 429) && QUOTA_MARKERS.test(markers)) {
     return {
       code: 'quota_exhausted',
-      hint: "The key's balance or quota is used up. Top it up in the gateway's dashboard, or use another key.",
+      hint: words('hint.quotaExhausted'),
       retryable: false,
     };
   }
@@ -439,20 +431,20 @@ function classify(
     const limit = durationLimitOf(fields.message);
     const most =
       limit === undefined
-        ? 'only so much audio'
+        ? words('hint.durationUnknown')
         : limit >= 120
-          ? `at most ${limit} seconds (about ${Math.floor(limit / 60)} minutes) of audio`
-          : `at most ${limit} seconds of audio`;
+          ? words('hint.durationMinutes', { limit, minutes: Math.floor(limit / 60) })
+          : words('hint.durationSeconds', { limit });
     return {
       code: 'too_large',
-      hint: `This model takes ${most} in one request. Choose a shorter part length in the transcription options, so long recordings go in smaller parts, or use a shorter file.`,
+      hint: words('hint.durationLimit', { most }),
       retryable: false,
     };
   }
   if (fields.code === 'model_not_found' || fields.type === 'model_not_found') {
     return {
       code: 'model_not_found',
-      hint: 'No channel of this gateway offers this model to your key. Pick another model from the list, or ask the gateway owner to enable it.',
+      hint: words('hint.modelNotFound'),
       retryable: false,
     };
   }
@@ -460,31 +452,31 @@ function classify(
     case 402:
       return {
         code: 'quota_exhausted',
-        hint: "The key's balance is used up. Top it up in the gateway's dashboard, or use another key.",
+        hint: words('hint.balanceUsedUp'),
         retryable: false,
       };
     case 403:
       return {
         code: 'forbidden',
-        hint: 'This key is not allowed to do this: the model may not be enabled for it, or your IP address may not be allowed. Ask the gateway owner.',
+        hint: words('hint.forbidden'),
         retryable: false,
       };
     case 404:
       return {
         code: 'bad_request',
-        hint: 'The gateway does not know this address or model. Check the base URL and the model name.',
+        hint: words('hint.notFound'),
         retryable: false,
       };
     case 408:
       return {
         code: 'timeout',
-        hint: 'The gateway gave up waiting. Try again.',
+        hint: words('hint.gaveUpWaiting'),
         retryable: true,
       };
     case 409:
       return {
         code: 'gateway_error',
-        hint: 'The gateway reported a conflict. Try again.',
+        hint: words('hint.conflict'),
         retryable: true,
       };
     case 413:
@@ -494,8 +486,8 @@ function classify(
         code: 'rate_limited',
         hint:
           retryAfterMs === undefined
-            ? 'Too many requests for now: wait a moment and try again.'
-            : `Too many requests for now: wait about ${secondsText(retryAfterMs)} and try again.`,
+            ? words('hint.rateLimited')
+            : words('hint.rateLimitedWait', { span: secondsText(retryAfterMs) }),
         retryable: true,
       };
     case 500:
@@ -503,13 +495,13 @@ function classify(
         // Some gateways report validation failures as 500; repeating the same request cannot help.
         return {
           code: 'bad_request',
-          hint: 'The gateway rejected the request. Check the model name and the settings.',
+          hint: words('hint.rejectedCheckModel'),
           retryable: false,
         };
       }
       return {
         code: 'gateway_error',
-        hint: "The gateway failed on its side. Try again; if it keeps happening, tell the gateway's owner.",
+        hint: words('hint.gatewayFailed'),
         retryable: true,
       };
     case 501:
@@ -519,7 +511,7 @@ function classify(
     case 504:
       return {
         code: 'upstream_unavailable',
-        hint: 'The provider behind the gateway is not answering. Try again in a minute, or pick another model.',
+        hint: words('hint.upstreamUnavailable'),
         retryable: true,
       };
     default:
@@ -528,29 +520,31 @@ function classify(
   if (effective !== undefined && effective >= 500) {
     return {
       code: 'gateway_error',
-      hint: "The gateway failed on its side. Try again; if it keeps happening, tell the gateway's owner.",
+      hint: words('hint.gatewayFailed'),
       retryable: true,
     };
   }
   if (effective !== undefined && effective >= 400) {
     return {
       code: 'bad_request',
-      hint: 'The gateway rejected the request. Check the model name and the settings (some models refuse some settings).',
+      hint: words('hint.rejected'),
       retryable: false,
     };
   }
   return {
     code: 'gateway_error',
-    hint: 'The reply stopped with an error from the gateway or the model. Try again.',
+    hint: words('hint.streamError'),
     retryable: false,
   };
 }
 
-function cleanMessage(raw: string | undefined, fallback: string): { message: string; requestId?: string } {
+/** The gateway's message as it wrote it (trimmed, without its request id), or our words when it wrote none. */
+function cleanMessage(raw: string | undefined, fallback: Words): { message: Phrase; requestId?: string } {
   if (raw === undefined) return { message: fallback };
   const split = splitRequestId(raw);
-  let message = split.message === '' ? fallback : split.message;
-  if (message.length > MAX_MESSAGE_CHARS) message = `${message.slice(0, MAX_MESSAGE_CHARS)}…`;
+  let message: Phrase = split.message === '' ? fallback : split.message;
+  if (typeof message === 'string' && message.length > MAX_MESSAGE_CHARS)
+    message = `${message.slice(0, MAX_MESSAGE_CHARS)}…`;
   return split.requestId === undefined ? { message } : { message, requestId: split.requestId };
 }
 
@@ -575,7 +569,9 @@ export function failureFromHttp(input: HttpErrorInput): GatewayError {
     isErrorObjectText(input.bodyText),
   );
   const statusText = input.statusText || HTTP_STATUS_TEXT[input.status] || '';
-  const fallback = `The gateway answered ${input.status}${statusText ? ` ${statusText}` : ''}.`;
+  const fallback = words('message.answeredStatus', {
+    status: `${input.status}${statusText ? ` ${statusText}` : ''}`,
+  });
   const cleaned = cleanMessage(fields.message, fallback);
   const { requestId } = cleaned;
   const message = input.status === 413 ? sizeLimitMessage(cleaned.message, input.operation) : cleaned.message;
@@ -592,15 +588,24 @@ export function failureFromHttp(input: HttpErrorInput): GatewayError {
 }
 
 /** Upstream's byte count in words: "Maximum content size limit (26214400) exceeded" says 25 MB. */
-function sizeLimitMessage(message: string, operation: Operation): string {
-  const limit = CONTENT_SIZE_LIMIT.exec(message)?.[1];
+function sizeLimitMessage(message: Phrase, operation: Operation): Phrase {
+  const limit = typeof message === 'string' ? CONTENT_SIZE_LIMIT.exec(message)?.[1] : undefined;
   if (limit === undefined) return message;
   const mb = Number(limit) / (1024 * 1024);
-  const what = isUpload(operation) ? 'The audio file is' : 'The request is';
-  return `${what} larger than the gateway takes: at most ${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB per request.`;
+  return words(isUpload(operation) ? 'message.audioLargerThanTakes' : 'message.requestLargerThanTakes', {
+    mb: Number.isInteger(mb) ? mb : mb.toFixed(1),
+  });
 }
-/** sizeLimitMessage's limit read back (statedUploadLimits): the error the page holds carries only these words. */
-const SIZE_LIMIT_WORDS = /larger than the gateway takes: at most ([\d.]+) MB per request/;
+
+/**
+ * sizeLimitMessage's limit read back (statedUploadLimits): the error the page holds carries only these words,
+ * in the interface's language of the moment it failed.
+ */
+function sizeLimitOfWords(message: string): string | undefined {
+  return (
+    readBack('message.audioLargerThanTakes', message) ?? readBack('message.requestLargerThanTakes', message)
+  )?.mb;
+}
 
 /** Whether an error body is a JSON error object (`{error: …}`, either shape, or Gemini's array of one). */
 function isErrorObjectText(text: string): boolean {
@@ -619,7 +624,7 @@ export function failureFromErrorObject(body: unknown, operation: Operation, head
   const fields = errorFieldsFromObject(body);
   const numeric = fields.code && /^\d{3}$/.test(fields.code) ? Number(fields.code) : undefined;
   const classified = classify(undefined, fields, operation, fields.retryDelayMs);
-  const { message, requestId } = cleanMessage(fields.message, 'The gateway reported an error.');
+  const { message, requestId } = cleanMessage(fields.message, words('message.reportedError'));
   return withOperationAdvice(
     new GatewayError(classified.code, message, {
       hint: classified.hint,
@@ -677,15 +682,11 @@ export function trailingErrorObject(text: string): Record<string, unknown> | und
  */
 export function localFailure(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
-  return new GatewayError(
-    'invalid_input',
-    'The request could not be built, so nothing was sent to the gateway.',
-    {
-      hint: 'Check the base URL, key and extra headers of this profile.',
-      retryable: false,
-      cause: error,
-    },
-  );
+  return new GatewayError('invalid_input', words('message.notBuilt'), {
+    hint: words('hint.checkProfile'),
+    retryable: false,
+    cause: error,
+  });
 }
 
 /**
@@ -694,10 +695,12 @@ export function localFailure(error: unknown): GatewayError {
  * hint says why that click is the user's.
  */
 export function notResentFailure(failure: GatewayError): GatewayError {
-  const note = 'It was not sent again automatically, as the gateway may already have started on it.';
-  const advice = failure.hint ?? 'Try again.';
-  return new GatewayError(failure.code, failure.message, {
-    hint: /try again/i.test(advice) ? `${advice} ${note}` : `${advice} Try again. ${note}`,
+  const note = words('hint.notResent');
+  const tryAgain = words('hint.tryAgain');
+  const advice = failure.hintPhrases ?? [tryAgain];
+  // Whether the advice already says to try again is read in English, whatever the interface's language.
+  return new GatewayError(failure.code, failure.messagePhrase, {
+    hint: /try again/i.test(failure.hint ?? 'Try again.') ? [...advice, note] : [...advice, tryAgain, note],
     status: failure.status,
     requestId: failure.requestId,
     retryable: failure.retryable,
@@ -707,22 +710,24 @@ export function notResentFailure(failure: GatewayError): GatewayError {
 }
 
 export function abortedFailure(): GatewayError {
-  return new GatewayError('aborted', 'Stopped.', { retryable: false });
+  return new GatewayError('aborted', words('message.stopped'), { retryable: false });
 }
 
 export type TimeoutKind = 'headers' | 'idle' | 'upload';
 
 export function timeoutFailure(kind: TimeoutKind, ms: number, operation: Operation): GatewayError {
   const span = secondsText(ms);
-  const message =
+  const message = words(
     kind === 'headers'
-      ? `The gateway did not answer within ${span}.`
+      ? 'message.noAnswerWithin'
       : kind === 'upload'
-        ? `The upload stalled: the gateway accepted no data for ${span}.`
-        : `The gateway went silent for ${span} in the middle of the answer.`;
+        ? 'message.uploadStalled'
+        : 'message.silentMidAnswer',
+    { span },
+  );
   return withOperationAdvice(
     new GatewayError('timeout', message, {
-      hint: 'The gateway or the model may be overloaded. Try again later, or raise the time limit.',
+      hint: words('hint.overloaded'),
       retryable: false,
     }),
     operation,
@@ -775,46 +780,41 @@ export function networkFailure(
   const code = causeCode(error);
   // Which certificate was refused and why (tls-failure.ts).
   const tlsProblem = describeTlsFailure(error);
-  let message = midAnswer
-    ? 'The connection closed before the answer was complete.'
-    : 'Could not reach the gateway.';
-  let hint = 'Check the base URL, your internet connection, and that the gateway is running.';
+  let message: Phrase = words(midAnswer ? 'message.connectionClosedMidAnswer' : 'message.unreachable');
+  let hint: Phrase = words('hint.checkConnection');
   let retryable = !midAnswer;
   if (/unexpected redirect/i.test(causeMessage(error))) {
-    message =
-      'The gateway answered with a redirect, which Gateway Studio does not follow (it would send your key elsewhere).';
-    hint = 'Use the address it redirects to (often the https:// one) as the base URL of this profile.';
+    message = words('message.redirect');
+    hint = words('hint.redirect');
     retryable = false;
   } else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    message = "The gateway's host name could not be found.";
-    hint = 'Check the base URL for typos, and your internet connection.';
+    message = words('message.hostNotFound');
+    hint = words('hint.hostNotFound');
     // A name that does not resolve will not resolve a second later either.
     retryable = retryable && code === 'EAI_AGAIN';
   } else if (code === 'ECONNREFUSED') {
-    message = 'Nothing is listening at the gateway address.';
-    hint = 'Check the base URL and its port, and that the gateway is running.';
+    message = words('message.connectionRefused');
+    hint = words('hint.connectionRefused');
   } else if (!midAnswer && code !== undefined && LOST_CONNECTION_CODES.has(code)) {
     // The gateway was reached: the address is fine, the connection was dropped while it had the request.
-    message = 'The connection to the gateway was closed before it answered.';
-    hint = 'The gateway, or a proxy in front of it, dropped the connection. Try again.';
+    message = words('message.closedBeforeAnswer');
+    hint = words('hint.connectionDropped');
   } else if (tlsProblem !== null) {
-    ({ message, hint } = tlsProblem);
+    ({ message, hint } = tlsProblem.words);
     retryable = false;
   } else if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     // The HTTP stack's own limit (a fetch without the app's dispatcher). The request reached the
     // gateway, which may be working on it: sending it again would bill it twice.
     return withOperationAdvice(
-      new GatewayError('timeout', 'The gateway took too long to answer.', {
-        hint: 'Try again later, or with a smaller request.',
+      new GatewayError('timeout', words('message.tookTooLong'), {
+        hint: words('hint.smallerRequest'),
         retryable: false,
         cause: error,
       }),
       operation,
     );
   } else if (midAnswer) {
-    hint = partKept
-      ? 'What arrived so far is kept. Try again.'
-      : 'An answer cut short cannot be read, so none of it is shown. Try again.';
+    hint = words(partKept ? 'hint.partKept' : 'hint.cutShort');
   }
   return withOperationAdvice(
     new GatewayError('network', message, { hint, retryable, cause: error }),
@@ -822,10 +822,11 @@ export function networkFailure(
   );
 }
 
-export function malformedFailure(detail: string, operation: Operation): GatewayError {
+/** `detail`: what was wrong with the answer, in words (or as a technical text, e.g. a parser's). */
+export function malformedFailure(detail: Phrase, operation: Operation): GatewayError {
   return withOperationAdvice(
-    new GatewayError('malformed_response', `The gateway's answer could not be read: ${detail}`, {
-      hint: "Check that the base URL points at the gateway's API (not a web page), then try again.",
+    new GatewayError('malformed_response', words('message.unreadable', { detail }), {
+      hint: words('hint.malformed'),
       retryable: false,
     }),
     operation,
@@ -842,7 +843,7 @@ const EVENT_PREVIEW_CHARS = 80;
 export function malformedEventFailure(data: string, operation: Operation): GatewayError {
   const flat = data.replace(/\s+/g, ' ').trim();
   const preview = flat.length > EVENT_PREVIEW_CHARS ? `${flat.slice(0, EVENT_PREVIEW_CHARS)}…` : flat;
-  return malformedFailure(`a stream event was not valid JSON: “${preview}”.`, operation);
+  return malformedFailure(words('malformed.eventNotJson', { preview }), operation);
 }
 
 export function tooLargeStreamFailure(
@@ -854,11 +855,9 @@ export function tooLargeStreamFailure(
   return withOperationAdvice(
     new GatewayError(
       'stream_too_large',
-      what === 'event'
-        ? `One event of the answer was larger than ${mb} MB, so it was stopped.`
-        : `The answer grew larger than ${mb} MB, so it was stopped.`,
+      words(what === 'event' ? 'message.eventTooLarge' : 'message.answerTooLarge', { mb }),
       {
-        hint: 'Ask for a shorter answer (lower the output token limit), or raise the size limit.',
+        hint: words('hint.streamTooLarge'),
         retryable: false,
       },
     ),
@@ -869,8 +868,8 @@ export function tooLargeStreamFailure(
 /** Any thrown value as a `GatewayError` (unknown errors become `internal`, never raw). */
 export function asFailure(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
-  return new GatewayError('internal', 'Something went wrong inside the gateway client.', {
-    hint: 'Try again; if it keeps happening, restart the app.',
+  return new GatewayError('internal', words('message.internal'), {
+    hint: words('hint.restart'),
     cause: error,
   });
 }

@@ -38,6 +38,7 @@ import type {
   StreamLimits,
   WireObserver,
 } from './types.ts';
+import { words } from './words.ts';
 
 /** A request body that is streamed (multipart uploads); built anew for every attempt. */
 export interface UploadBody {
@@ -273,14 +274,10 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
         if (!authNames.has(name.toLowerCase())) headers.set(name, value);
       }
     } catch (error) {
-      throw new GatewayError(
-        'invalid_input',
-        'One of the extra headers of this profile is not a valid HTTP header.',
-        {
-          hint: 'Edit the extra headers in the profile: names without spaces, values on one line.',
-          cause: error,
-        },
-      );
+      throw new GatewayError('invalid_input', words('message.badExtraHeader'), {
+        hint: words('hint.badExtraHeader'),
+        cause: error,
+      });
     }
     headers.set('accept', spec.accept ?? 'application/json');
     if (spec.json !== undefined) headers.set('content-type', 'application/json');
@@ -291,14 +288,10 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
     } catch (error) {
       // `Headers` throws a TypeError for a character HTTP cannot carry, e.g. an invisible one pasted with
       // the key. Nothing was sent: this is not a network problem, and sending again cannot help.
-      throw new GatewayError(
-        'invalid_input',
-        'The API key (or the name of its header) of this profile contains a character that cannot be sent in an HTTP header.',
-        {
-          hint: 'Paste the key again in the profile: it may have picked up an invisible character or a line break.',
-          cause: error,
-        },
-      );
+      throw new GatewayError('invalid_input', words('message.badKeyCharacter'), {
+        hint: words('hint.badKeyCharacter'),
+        cause: error,
+      });
     }
     return headers;
   }
@@ -306,8 +299,8 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
   function buildUrl(path: string): string {
     const url = `${baseUrl}${path}`;
     if (!URL.canParse(url)) {
-      throw new GatewayError('invalid_input', 'The base URL of this profile is not a valid web address.', {
-        hint: 'Edit the profile: the base URL looks like https://gateway.example (without /v1).',
+      throw new GatewayError('invalid_input', words('message.badBaseUrl'), {
+        hint: words('hint.badBaseUrl'),
       });
     }
     return url;
@@ -461,7 +454,7 @@ export function createHttpCore(options: GatewayClientOptions): HttpCore {
           if (trailing) throw failureFromErrorObject(trailing, spec.operation, response.headers);
           const looksLikePage = whole.trimStart().startsWith('<');
           throw malformedFailure(
-            looksLikePage ? 'it was a web page, not JSON.' : 'it was not valid JSON.',
+            looksLikePage ? words('malformed.webPage') : words('malformed.notJson'),
             spec.operation,
           );
         }

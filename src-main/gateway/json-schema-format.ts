@@ -3,14 +3,15 @@
 // so a text that does not parse here is refused as a request that cannot be built, with nothing sent.
 import type { StructuredOutput } from '../../src-preload/contract.ts';
 import { GatewayError } from './gateway-error.ts';
+import { words } from './words.ts';
 
 function schemaOf(structured: StructuredOutput): unknown {
   try {
     return JSON.parse(structured.schema);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new GatewayError('invalid_input', `The schema is not JSON: ${detail}`, {
-      hint: 'Fix the schema in Parameters, or turn structured output off.',
+    throw new GatewayError('invalid_input', words('message.schemaNotJson', { detail }), {
+      hint: words('hint.fixSchema'),
       retryable: false,
     });
   }

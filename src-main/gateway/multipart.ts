@@ -2,6 +2,7 @@
 // upload progress is exact. Files are read chunk by chunk when the socket asks for more, never whole.
 import { randomBytes } from 'node:crypto';
 import { GatewayError } from './gateway-error.ts';
+import { words } from './words.ts';
 
 export interface TextPart {
   name: string;
@@ -89,13 +90,9 @@ export function encodeMultipart(
         }
         // The Content-Length is already on its way: a file that changed size cannot be sent correctly.
         if (read !== piece.file.size) {
-          throw new GatewayError(
-            'file_error',
-            `The file "${piece.file.filename}" changed while it was being uploaded.`,
-            {
-              hint: 'Wait until the file is completely written, then try again.',
-            },
-          );
+          throw new GatewayError('file_error', words('message.fileChanged', { name: piece.file.filename }), {
+            hint: words('hint.fileChanged'),
+          });
         }
       }
     }

@@ -16,6 +16,7 @@ import {
 } from './responses-output.ts';
 import { isDoneSentinel, type SseMessage } from './sse.ts';
 import type { ChatResult } from './types.ts';
+import { words } from './words.ts';
 
 /** Events that add to a part, per kind, with the index naming the part within its output item. */
 const DELTAS = new Map<string, { kind: PartKind; field: 'content_index' | 'summary_index' }>([
@@ -84,7 +85,7 @@ export function createResponsesNormaliser(operation: Operation = 'responses'): S
       // A plain-text event named `error` is still the gateway's last word; other text is a keep-alive.
       return message.event === 'error' ? fail({ error: { message: message.data } }) : [];
     }
-    if (!isRecord(payload)) throw malformedFailure('a stream event was not a JSON object.', operation);
+    if (!isRecord(payload)) throw malformedFailure(words('malformed.eventNotObject'), operation);
     const type = typeof payload.type === 'string' ? payload.type : message.event;
 
     if (type === undefined || type === 'error') {

@@ -11,6 +11,7 @@ import { isRecord, numberOrNull } from './json.ts';
 import { responsesTextFormat } from './json-schema-format.ts';
 import { responseOutputText, responseReasoningText, responseStatusOf } from './responses-output.ts';
 import type { ChatResult } from './types.ts';
+import { words } from './words.ts';
 
 /** Only the settings that are set go on the wire; stop sequences have no Responses field and are left out. */
 export function buildResponsesBody(request: ResponsesRequest, stream: boolean): Record<string, unknown> {
@@ -68,7 +69,7 @@ export function usageFromResponses(usage: unknown): TokenUsage | null {
 }
 
 export function chatResultFromResponse(body: unknown): ChatResult {
-  if (!isRecord(body)) throw malformedFailure('the response was not an object.', 'responses');
+  if (!isRecord(body)) throw malformedFailure(words('malformed.responseNotObject'), 'responses');
   // `carriesError`, not `isRecord`: some relays send the error as a bare string.
   if (carriesError(body) && (body.status === 'failed' || !Array.isArray(body.output))) {
     throw failureFromErrorObject({ error: body.error }, 'responses');
@@ -87,11 +88,11 @@ export function chatResultFromResponse(body: unknown): ChatResult {
 
 /** `request`: the compaction request as it was sent, kept with its result for the inspector. */
 export function compactResultFromBody(body: unknown, request: SentRequest | null = null): CompactResult {
-  if (!isRecord(body)) throw malformedFailure('the compaction result was not an object.', 'compact');
+  if (!isRecord(body)) throw malformedFailure(words('malformed.compactionNotObject'), 'compact');
   if (carriesError(body) && !Array.isArray(body.output)) {
     throw failureFromErrorObject({ error: body.error }, 'compact');
   }
-  if (!Array.isArray(body.output)) throw malformedFailure('the compaction result had no output.', 'compact');
+  if (!Array.isArray(body.output)) throw malformedFailure(words('malformed.compactionNoOutput'), 'compact');
   return {
     id: typeof body.id === 'string' ? body.id : '',
     output: body.output,

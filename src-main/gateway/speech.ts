@@ -9,6 +9,7 @@ import { GatewayError } from './gateway-error.ts';
 import type { Exchange } from './http.ts';
 import { isRecord } from './json.ts';
 import { pcmFormat, wavHeaderWith } from './wav.ts';
+import { words } from './words.ts';
 
 /** File extension per requested format; the response's Content-Type is not trusted for this. */
 export const SPEECH_EXTENSIONS: Readonly<Record<SpeechFormat, string>> = {
@@ -73,7 +74,7 @@ export async function rejectNonAudio(exchange: Exchange): Promise<void> {
   const body = await exchange.json(64 * 1024);
   if (isRecord(body) && body.error !== undefined && body.error !== null)
     throw failureFromErrorObject(body, 'speech');
-  throw malformedFailure('the gateway answered with JSON instead of audio.', 'speech');
+  throw malformedFailure(words('malformed.jsonInsteadOfAudio'), 'speech');
 }
 
 export async function writeSpeechFile(exchange: Exchange, options: SpeechFileOptions): Promise<SpeechFile> {
@@ -85,14 +86,14 @@ export async function writeSpeechFile(exchange: Exchange, options: SpeechFileOpt
   try {
     await mkdir(options.directory, { recursive: true });
   } catch (error) {
-    throw new GatewayError('file_error', 'The folder for speech clips could not be created.', {
-      hint: 'Check that the app data folder is writable.',
+    throw new GatewayError('file_error', words('message.speechFolder'), {
+      hint: words('hint.dataFolderWritable'),
       cause: error,
     });
   }
   const handle = await open(tempPath, 'wx').catch((error: unknown) => {
-    throw new GatewayError('file_error', 'The speech clip could not be written.', {
-      hint: 'Check that the app data folder is writable and the disk is not full.',
+    throw new GatewayError('file_error', words('message.speechClip'), {
+      hint: words('hint.diskNotFull'),
       cause: error,
     });
   });
@@ -105,7 +106,7 @@ export async function writeSpeechFile(exchange: Exchange, options: SpeechFileOpt
       received += chunk.byteLength;
       options.onProgress?.(received);
     }
-    if (received === 0) throw malformedFailure('the gateway sent no audio.', 'speech');
+    if (received === 0) throw malformedFailure(words('malformed.noAudio'), 'speech');
     let size = received;
     if (wrap) {
       if (received % 2 === 1) await handle.write(new Uint8Array(1));
@@ -121,8 +122,8 @@ export async function writeSpeechFile(exchange: Exchange, options: SpeechFileOpt
     if (!closed) await handle.close().catch(() => undefined);
     await rm(tempPath, { force: true }).catch(() => undefined);
     if (error instanceof GatewayError) throw error;
-    throw new GatewayError('file_error', 'The speech clip could not be written.', {
-      hint: 'Check that the app data folder is writable and the disk is not full.',
+    throw new GatewayError('file_error', words('message.speechClip'), {
+      hint: words('hint.diskNotFull'),
       cause: error,
     });
   }

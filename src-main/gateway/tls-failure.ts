@@ -6,6 +6,7 @@
 // It lives in gateway/ because the gateway's error normalisation reads it and the gateway imports nothing else
 // of main; the app's fetch (app-fetch.ts) builds the `CertificateRejected` from here.
 import type { PeerCertificate } from 'node:tls';
+import { inEnglish, type Words, words } from './words.ts';
 
 /** The parts of a certificate worth telling a user. */
 export interface CertificateFacts {
@@ -88,15 +89,22 @@ function dateOf(text: string | undefined): string | undefined {
 }
 
 export interface TlsProblem {
+  /** In English (what logs and tests read). */
   message: string;
   hint: string;
+  /** The same as words, for the failure the user is shown in the interface's language. */
+  words: { message: Words; hint: Words };
 }
 
-const TRUST_HINT =
-  'If your company inspects secure connections, its root certificate must be installed in this computer’s certificate store (ask your IT team); otherwise the gateway’s certificate must be fixed. Gateway Studio trusts the same certificates as your browser.';
+const TRUST_HINT = words('tls.trustHint');
 
 /** A user's account of a TLS failure anywhere in `error`'s cause chain, or `null` when it is not one. */
 export function describeTlsFailure(error: unknown): TlsProblem | null {
+  const found = tlsWords(error);
+  return found && { message: inEnglish(found.message), hint: inEnglish(found.hint), words: found };
+}
+
+function tlsWords(error: unknown): TlsProblem['words'] | null {
   const chain = walk(error);
   const coded = chain.find((item) => typeof item.code === 'string' && isTlsCode(item.code));
   if (coded === undefined) return null;
@@ -110,54 +118,56 @@ export function describeTlsFailure(error: unknown): TlsProblem | null {
       typeof coded.host === 'string' ? coded.host : undefined,
       coded.cert as PeerCertificate | undefined,
     );
-  const of = facts.host ? `The gateway’s certificate for ${facts.host}` : 'The gateway’s certificate';
+  const of = facts.host ? words('tls.certificateOf', { host: facts.host }) : words('tls.certificate');
   if (NOT_TLS_CODES.has(code)) {
     return {
-      message: `The gateway${facts.host ? ` at ${facts.host}` : ''} did not answer with a secure (TLS) connection.`,
-      hint: 'Check whether the base URL should start with http:// rather than https://, and its port.',
+      message: facts.host ? words('tls.notTlsAt', { host: facts.host }) : words('tls.notTls'),
+      hint: words('tls.notTlsHint'),
     };
   }
   if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT') {
     return {
-      message: `${of} is self-signed${facts.subject ? ` (“${facts.subject}”)` : ''}, and this computer does not trust it.`,
+      message: facts.subject
+        ? words('tls.selfSignedNamed', { of, subject: facts.subject })
+        : words('tls.selfSigned', { of }),
       hint: TRUST_HINT,
     };
   }
   if (UNTRUSTED_CODES.has(code)) {
     return {
       message: facts.issuer
-        ? `${of} was issued by “${facts.issuer}”, which this computer does not trust.`
-        : `${of} was issued by an authority this computer does not trust.`,
+        ? words('tls.untrustedIssuer', { of, issuer: facts.issuer })
+        : words('tls.untrusted', { of }),
       hint: TRUST_HINT,
     };
   }
   if (code === 'CERT_HAS_EXPIRED') {
     const until = dateOf(facts.validTo);
     return {
-      message: `${of} has expired${until ? ` (it was valid until ${until})` : ''}.`,
-      hint: 'The gateway’s operator must renew it. If the date looks wrong, check this computer’s clock; if the base URL is an old address of the gateway, correct it.',
+      message: until ? words('tls.expiredUntil', { of, until }) : words('tls.expired', { of }),
+      hint: words('tls.expiredHint'),
     };
   }
   if (code === 'CERT_NOT_YET_VALID') {
     const from = dateOf(facts.validFrom);
     return {
-      message: `${of} is not valid yet${from ? ` (it is valid from ${from})` : ''}.`,
-      hint: 'Check this computer’s date and time.',
+      message: from ? words('tls.notYetValidFrom', { of, from }) : words('tls.notYetValid', { of }),
+      hint: words('tls.clockHint'),
     };
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
     return {
       message: facts.names
-        ? `${of} does not name that host: it is valid for ${facts.names}.`
-        : `${of} is issued for a different host name.`,
-      hint: 'Check the base URL’s host name. A proxy or firewall may also be answering in the gateway’s place.',
+        ? words('tls.wrongHostNames', { of, names: facts.names })
+        : words('tls.wrongHost', { of }),
+      hint: words('tls.wrongHostHint'),
     };
   }
   if (code === 'CERT_REVOKED') {
-    return { message: `${of} has been revoked.`, hint: 'The gateway’s operator must replace it.' };
+    return { message: words('tls.revoked', { of }), hint: words('tls.revokedHint') };
   }
   return {
-    message: `${of} was refused (${code}).`,
+    message: words('tls.refused', { of, code }),
     hint: TRUST_HINT,
   };
 }

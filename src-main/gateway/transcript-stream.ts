@@ -11,6 +11,7 @@ import { parseJsonData, SKIP } from './event-stream.ts';
 import { isRecord } from './json.ts';
 import { readSseBatches, type SseMessage } from './sse.ts';
 import { normaliseTranscript } from './transcript.ts';
+import { words } from './words.ts';
 
 export interface TranscriptStreamOptions {
   maxEventBytes: number;
@@ -43,7 +44,7 @@ export function readTranscriptMessage(
       throw failureFromErrorObject({ error: { message: message.data } }, operation);
     return undefined;
   }
-  if (!isRecord(payload)) throw malformedFailure('a stream event was not a JSON object.', operation);
+  if (!isRecord(payload)) throw malformedFailure(words('malformed.eventNotObject'), operation);
   const type = typeof payload.type === 'string' ? payload.type : message.event;
   if (type === 'error' || (type === undefined && isRecord(payload.error)))
     throw failureFromErrorObject(payload, operation);
@@ -52,7 +53,7 @@ export function readTranscriptMessage(
   }
   if (type === 'transcript.text.done') {
     if (typeof payload.text !== 'string')
-      throw malformedFailure('the finished transcript carried no text.', operation);
+      throw malformedFailure(words('malformed.transcriptNoText'), operation);
     // The done event is a `json` transcript ({text, usage}); its JSON is what the history keeps as raw.
     return { done: normaliseTranscript(message.data, 'json', 'application/json', operation) };
   }

@@ -15,6 +15,7 @@ import {
   trailingErrorObject,
 } from './errors.ts';
 import { isRecord, numberOrNull } from './json.ts';
+import { words } from './words.ts';
 
 const JSON_FORMATS = new Set<TranscriptFormat>(['json', 'verbose_json', 'diarized_json']);
 // `HH:MM:SS,mmm` (SRT) or `[HH:]MM:SS.mmm` (VTT); some writers drop the milliseconds.
@@ -209,13 +210,13 @@ export function normaliseTranscript(
       const trailing = trailingErrorObject(trimmed);
       if (trailing) throw failureFromErrorObject(trailing, operation, headers);
       if (declaredJson || JSON_FORMATS.has(requested))
-        throw malformedFailure('the transcript was not valid JSON.', operation);
+        throw malformedFailure(words('malformed.transcriptNotJson'), operation);
     }
     if (carriesError(parsed)) throw failureFromErrorObject(parsed, operation, headers);
     const last = Array.isArray(parsed) ? parsed.at(-1) : undefined;
     if (carriesError(last)) throw failureFromErrorObject(last, operation, headers);
     if (isRecord(parsed)) return fromJsonObject(parsed, raw, requested);
-    if (parsed !== undefined) throw malformedFailure('the transcript was not a JSON object.', operation);
+    if (parsed !== undefined) throw malformedFailure(words('malformed.transcriptNotObject'), operation);
   } else {
     // Text, SRT and VTT bodies too: an error appended after them must not end up in the transcript.
     const trailing = trailingErrorObject(trimmed);

@@ -5,6 +5,7 @@
 // the same keys in each (test/unit/i18n/catalogues.test.ts).
 import i18next from 'i18next';
 import type { CatalogueKey, InterfaceLanguage } from '../../src-preload/contract.ts';
+import { GATEWAY_CATALOGUES, setTranslator, type Words } from '../gateway/words.ts';
 import en from './locales/en.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
 
@@ -15,16 +16,37 @@ export const MAIN_CATALOGUES: Record<InterfaceLanguage, object> = { en, 'zh-CN':
 const instance = i18next.createInstance();
 void instance.init({
   resources: Object.fromEntries(
-    Object.entries(MAIN_CATALOGUES).map(([language, catalogue]) => [language, { main: catalogue }]),
+    Object.entries(MAIN_CATALOGUES).map(([language, catalogue]) => [
+      language,
+      { main: catalogue, gateway: GATEWAY_CATALOGUES[language as InterfaceLanguage] },
+    ]),
   ),
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['main'],
+  ns: ['main', 'gateway'],
   defaultNS: 'main',
   // Plain text for menus and message boxes, never HTML: nothing to escape.
   interpolation: { escapeValue: false },
   // The catalogues are bundled: ready at once, so a message built before the first await is translated.
   initAsync: false,
+});
+
+/**
+ * The gateway client's own words (gateway/words.ts), rendered when a failure becomes what the renderer is told
+ * (`GatewayError.toAppError`, which main's failures share): its catalogues are a namespace of this instance.
+ * A key the catalogue of the language lacks reads in English (`fallbackLng`), never as the raw key.
+ */
+function gatewayText(words: Words): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(words.values ?? {}))
+    values[name] = typeof value === 'object' ? gatewayText(value) : value;
+  return instance.t(words.key, { ...values, ns: 'gateway' });
+}
+
+setTranslator({
+  text: gatewayText,
+  // Chinese sentences end in 。 and follow one another without a space; English ones take one.
+  join: (sentences) => sentences.join(instance.language === 'zh-CN' ? '' : ' '),
 });
 
 const listeners = new Set<(language: InterfaceLanguage) => void>();

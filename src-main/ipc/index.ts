@@ -4,6 +4,7 @@
 import { isAbsolute, join } from 'node:path';
 import { METHOD_NAMES, type MethodName, type Result } from '../../src-preload/contract.ts';
 import { toAppError } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 import { createLogger } from '../log.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
@@ -99,10 +100,10 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     async dispatch(sender, method, input) {
       if (!isTrustedSender(sender, deps.isAppUrl)) {
         log.warn(`refused ${methodLabel(method)} from an untrusted sender (${sender.url.slice(0, 200)})`);
-        return fail('forbidden_sender', 'This request did not come from Gateway Studio’s own window.');
+        return fail('forbidden_sender', t('errors.ipc.untrustedSender'));
       }
       if (typeof method !== 'string' || !isMethod(method)) {
-        return fail('unknown_method', `Unknown request “${methodLabel(method)}”.`);
+        return fail('unknown_method', t('errors.ipc.unknownMethod', { method: methodLabel(method) }));
       }
       // Inside its own `try`: a schema that throws (a bug, or a structure deeper than the stack) must
       // still answer, or the renderer hears only that main did not answer.
@@ -111,7 +112,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
         parsed = inputSchemas[method].safeParse(input);
       } catch (error) {
         log.error(`${method}: its input could not be checked`, error);
-        return fail('invalid_input', 'This request could not be checked, so it was not run.');
+        return fail('invalid_input', t('errors.ipc.uncheckable'));
       }
       if (!parsed.success) return fail('invalid_input', describeIssues(parsed.error));
       try {

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { STOPPED_STATUS, type StreamBatch, type StreamEvent } from '../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 
 /** The batch interval the app runs with, unless its host passes another. */
 export const DEFAULT_BATCH_INTERVAL_MS = 32;
@@ -188,26 +189,25 @@ export class StreamManager {
   /** Refuses work for a window that is gone, or that runs too much at once. */
   #admit(ownerId: number): void {
     // A window may close while a handler awaited something before starting its work.
-    if (this.#closedOwners.has(ownerId))
-      throw new AppFailure('aborted', 'The window that asked for this has closed.');
+    if (this.#closedOwners.has(ownerId)) throw new AppFailure('aborted', t('errors.streams.windowClosed'));
     let owned = 0;
     for (const stream of this.#streams.values()) if (stream.ownerId === ownerId) owned++;
     for (const live of this.#calls) if (live.ownerId === ownerId) owned++;
     if (owned >= this.#maxPerOwner) {
-      throw new AppFailure('busy', 'Too many requests are running at once in this window.', {
-        hint: 'Wait for one to finish or stop one, then try again.',
+      throw new AppFailure('busy', t('errors.streams.busy'), {
+        hint: t('errors.streams.busyHint'),
       });
     }
   }
 
   #abortCall(live: LiveCall): void {
     this.#calls.delete(live);
-    live.controller.abort(new AppFailure('aborted', 'Cancelled.'));
+    live.controller.abort(new AppFailure('aborted', t('errors.cancelled')));
   }
 
   #abort(stream: LiveStream): void {
     stream.stopped = true;
-    stream.controller.abort(new AppFailure('aborted', 'Stopped.'));
+    stream.controller.abort(new AppFailure('aborted', t('errors.stopped')));
   }
 
   #forget(id: string, stream: LiveStream): void {

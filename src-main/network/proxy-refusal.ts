@@ -4,6 +4,7 @@
 // (RFC 9110 §15.5.8). Nothing reached the gateway either way, and trying again would meet the same answer.
 import type { ConnectionRoute } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 
 const TUNNEL_REFUSED = /Proxy response \((\d{3})\) !== 200/;
 
@@ -21,30 +22,26 @@ function refusedStatus(error: unknown): number | undefined {
 export function proxyRefusal(error: unknown, route: ConnectionRoute, hasSignIn: boolean): AppFailure | null {
   const status = refusedStatus(error);
   if (status === undefined || route.kind !== 'proxy') return null;
-  const where = route.source === 'manual' ? 'this profile’s' : 'the system’s';
+  const where = t(route.source === 'manual' ? 'errors.proxy.whereProfile' : 'errors.proxy.whereSystem');
   if (status === 407) {
     return new AppFailure(
       'network',
       hasSignIn
-        ? `The proxy ${route.proxy} refused the user name and password stored for it.`
-        : `The proxy ${route.proxy} (${where} proxy) asks for a user name and password.`,
+        ? t('errors.proxy.signInRefused', { proxy: route.proxy })
+        : t('errors.proxy.signInNeeded', { proxy: route.proxy, where }),
       {
         hint:
           route.source === 'manual'
-            ? 'Enter the proxy’s user name and password in this profile’s settings.'
-            : 'In this profile’s settings, choose “Manual proxy” with this address and enter its user name and password.',
+            ? t('errors.proxy.signInRefusedHint')
+            : t('errors.proxy.signInNeededHint'),
         retryable: false,
         cause: error,
       },
     );
   }
-  return new AppFailure(
-    'network',
-    `The proxy ${route.proxy} (${where} proxy) would not connect to the gateway: it answered ${status}.`,
-    {
-      hint: 'The proxy may not allow this address. Ask your network administrator, or choose another proxy setting for this profile.',
-      retryable: false,
-      cause: error,
-    },
-  );
+  return new AppFailure('network', t('errors.proxy.refused', { proxy: route.proxy, where, status }), {
+    hint: t('errors.proxy.refusedHint'),
+    retryable: false,
+    cause: error,
+  });
 }

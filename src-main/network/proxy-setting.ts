@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { ProxyFields, ProxyView } from '../../src-preload/contract.ts';
 import { proxyUrlProblem } from '../../src-preload/profile-field-rules.ts';
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 
 export const storedProxySchema = z.object({
@@ -35,7 +36,7 @@ export function proxyView(stored: StoredProxy): ProxyView {
 }
 
 function invalid(message: string): AppFailure {
-  return new AppFailure('invalid_input', message, { hint: 'Correct the proxy in the profile’s settings.' });
+  return new AppFailure('invalid_input', message, { hint: t('errors.proxy.correctIt') });
 }
 
 /**
@@ -43,16 +44,15 @@ function invalid(message: string): AppFailure {
  * takes bytes, not text. A ':' in the user name would end it early in Basic authentication (RFC 7617 §2).
  */
 function credentialProblem(username: string, password: string): string | null {
-  if (username === '') return 'Enter the proxy user name, or remove the sign-in.';
+  if (username === '') return t('errors.proxy.noUserName');
   if (!/^[\x21-\x7e]+$/.test(username) || username.includes(':')) {
-    return 'The proxy user name may contain only visible ASCII characters, and no “:”.';
+    return t('errors.proxy.userNameChars');
   }
   if (!/^[\x20-\x7e]*$/.test(password)) {
-    return 'The proxy password may contain only visible ASCII characters and spaces.';
+    return t('errors.proxy.passwordChars');
   }
   // SOCKS5 sends each in one length byte (RFC 1929 §2); no real sign-in is near that.
-  if (username.length > 255 || password.length > 255)
-    return 'The proxy user name and password are limited to 255 characters each.';
+  if (username.length > 255 || password.length > 255) return t('errors.proxy.tooLong');
   return null;
 }
 
@@ -109,8 +109,8 @@ export function proxyRoute(stored: StoredProxy, secretBox: SecretBox): ProxyRout
   try {
     credentials = credentialsSchema.parse(JSON.parse(secretBox.decrypt(stored.credentialsCipher)));
   } catch {
-    throw new AppFailure('no_key', 'The proxy sign-in of this profile could not be decrypted.', {
-      hint: 'The system keychain may have changed. Enter the proxy user name and password again in Settings.',
+    throw new AppFailure('no_key', t('errors.proxy.undecryptable'), {
+      hint: t('errors.proxy.undecryptableHint'),
     });
   }
   return { mode: 'manual', url: stored.url, ...credentials };

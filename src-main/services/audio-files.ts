@@ -14,6 +14,7 @@ import { AppFailure } from '../app-failure.ts';
 import { MEDIA_DIR_NAME } from '../app-origin.ts';
 import { isInsideFolder } from '../folders.ts';
 import { uploadNameFor } from '../gateway/index.ts';
+import { t } from '../i18n/index.ts';
 import { fileStamp, writeFileAtomic } from './atomic-file.ts';
 import type { MediaGrants } from './media-grants.ts';
 import { createPeaksCache, type FileStamp, stampOf } from './peaks-cache.ts';
@@ -155,18 +156,21 @@ async function check(path: string): Promise<Checked> {
     info = await stat(real);
     if (info.isFile()) await access(real, constants.R_OK);
   } catch {
-    return { ok: false, code: 'file_error', reason: `“${name}” cannot be read.` };
+    return { ok: false, code: 'file_error', reason: t('errors.audio.unreadable', { name }) };
   }
   const refuse = (reason: string): Checked => ({ ok: false, code: 'invalid_input', reason });
-  if (info.isDirectory()) return refuse(`“${name}” is a folder, not an audio file.`);
-  if (!info.isFile()) return refuse(`“${name}” is not a file.`);
+  if (info.isDirectory()) return refuse(t('errors.audio.folder', { name }));
+  if (!info.isFile()) return refuse(t('errors.audio.notFile', { name }));
   // The extension of the real file counts: `notes.wav` may be a link to something that is not audio.
   if (!audioExtensionOf(real)) {
     const target = basename(real);
-    const subject = target === name ? `“${name}” is` : `“${name}” leads to “${target}”, which is`;
-    return refuse(`${subject} not an audio file Gateway Studio can send (${ACCEPTED_LIST}).`);
+    return refuse(
+      target === name
+        ? t('errors.audio.notAudio', { name, formats: ACCEPTED_LIST })
+        : t('errors.audio.linkNotAudio', { name, target, formats: ACCEPTED_LIST }),
+    );
   }
-  if (info.size === 0) return refuse(`“${name}” is empty.`);
+  if (info.size === 0) return refuse(t('errors.audio.empty', { name }));
   return { ok: true, path: real, stamp: { size: info.size, mtimeMs: info.mtimeMs } };
 }
 
@@ -228,16 +232,16 @@ export function createAudioFiles({ dataDir, media, now = () => new Date() }: Aud
       // The same rule as uploads: the bytes' signature first, then the name, then the MIME type.
       const extension = audioExtensionOf(uploadNameFor(name, type, bytes.subarray(0, 16)).filename);
       if (!extension) {
-        throw new AppFailure('invalid_input', `“${name}” is not audio Gateway Studio can keep.`, {
-          hint: `Use one of these formats: ${ACCEPTED_LIST}.`,
+        throw new AppFailure('invalid_input', t('errors.audio.cannotKeep', { name }), {
+          hint: t('errors.audio.formatsHint', { formats: ACCEPTED_LIST }),
         });
       }
       const path = await freshPath(`${fileStamp(now())}-${slugOf(name)}`, extension);
       try {
         await writeFileAtomic(path, bytes);
       } catch (error) {
-        throw new AppFailure('file_error', `“${name}” could not be saved in Gateway Studio’s data folder.`, {
-          hint: 'Check that the disk has free space, then try again.',
+        throw new AppFailure('file_error', t('errors.audio.notSaved', { name }), {
+          hint: t('errors.audio.notSavedHint'),
           cause: error,
         });
       } finally {
@@ -245,7 +249,7 @@ export function createAudioFiles({ dataDir, media, now = () => new Date() }: Aud
       }
       const real = await realpath(path);
       const written = await stampOf(real);
-      if (!written) throw new AppFailure('file_error', `“${name}” could not be read back after saving.`);
+      if (!written) throw new AppFailure('file_error', t('errors.audio.notReadBack', { name }));
       return playable(real, written, { name, kind, durationSec: durationSec ?? null });
     },
 
@@ -260,8 +264,8 @@ export function createAudioFiles({ dataDir, media, now = () => new Date() }: Aud
         throw new AppFailure(checked.code, checked.reason, {
           hint:
             checked.code === 'file_error'
-              ? 'It may have been moved or deleted. Add it again.'
-              : `Use one of these formats: ${ACCEPTED_LIST}.`,
+              ? t('errors.audio.movedHint')
+              : t('errors.audio.formatsHint', { formats: ACCEPTED_LIST }),
         });
       }
       return playable(checked.path, checked.stamp, details);
@@ -272,8 +276,8 @@ export function createAudioFiles({ dataDir, media, now = () => new Date() }: Aud
       if (!checked.ok) throw new AppFailure(checked.code, checked.reason);
       const mediaFolder = await realFolder(join(dataDir, MEDIA_DIR_NAME));
       if (!known.has(checked.path) && !isInsideFolder(mediaFolder, checked.path)) {
-        throw new AppFailure('invalid_input', 'Gateway Studio has not opened this file in this session.', {
-          hint: 'Add the file again, then its waveform can be remembered.',
+        throw new AppFailure('invalid_input', t('errors.audio.notOpened'), {
+          hint: t('errors.audio.notOpenedHint'),
         });
       }
       await peaksCache.write(checked.path, checked.stamp, peaks);

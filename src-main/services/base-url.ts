@@ -1,6 +1,7 @@
 // A gateway base URL as users paste it (often with a trailing slash or `/v1`) turned into the one
 // form the gateway client expects: scheme, host, optional path prefix, no trailing slash, no version.
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 
 export interface NormalisedBaseUrl {
   url: string;
@@ -17,20 +18,20 @@ export function normaliseBaseUrl(input: string): NormalisedBaseUrl {
   const text = input.trim();
   const invalid = (message: string) =>
     new AppFailure('invalid_input', message, {
-      hint: 'Enter the address of your gateway, for example https://gateway.example.com',
+      hint: t('errors.baseUrl.hint'),
     });
-  if (!text) throw invalid('The base URL is empty.');
+  if (!text) throw invalid(t('errors.baseUrl.empty'));
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw invalid(`“${text}” is not a valid URL.`);
+    throw invalid(t('errors.baseUrl.invalid', { url: text }));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw invalid('The base URL must start with https:// or http://.');
+    throw invalid(t('errors.baseUrl.scheme'));
   }
-  if (url.username || url.password) throw invalid('Put the key in the API key field, not in the URL.');
-  if (url.search || url.hash) throw invalid('The base URL cannot contain a query (?…) or a fragment (#…).');
+  if (url.username || url.password) throw invalid(t('errors.baseUrl.credentials'));
+  if (url.search || url.hash) throw invalid(t('errors.baseUrl.query'));
 
   // Strip trailing slashes and a trailing API version: the client adds /v1 and /v1beta itself.
   let path = url.pathname.replace(/\/+$/, '');
@@ -39,9 +40,7 @@ export function normaliseBaseUrl(input: string): NormalisedBaseUrl {
 
   const warnings: string[] = [];
   if (url.protocol === 'http:' && !isLocalHost(url.hostname)) {
-    warnings.push(
-      `Plain http to ${url.hostname} sends your API key unencrypted over the network. Use https unless this host is on a network you trust.`,
-    );
+    warnings.push(t('errors.baseUrl.plainHttp', { host: url.hostname }));
   }
   return { url: normalised, warnings };
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../app-failure.ts';
 import { mergeCatalogue } from '../gateway/index.ts';
+import { t } from '../i18n/index.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 import type { GatewayAccess } from './gateway-access.ts';
 import { readStoredText } from './stored-file.ts';
@@ -51,8 +52,8 @@ async function timed(list: (signal: AbortSignal) => Promise<CatalogueModel[]>): 
     if (!signal.aborted) return { ok: false, error: toAppError(error), ms: ms() };
     const timeout: AppError = {
       code: 'timeout',
-      message: `The gateway did not answer within ${LISTING_TIMEOUT_MS / 1000} seconds.`,
-      hint: 'Check the base URL and that the gateway is running; it may be overloaded.',
+      message: t('errors.catalogue.timeout', { seconds: LISTING_TIMEOUT_MS / 1000 }),
+      hint: t('errors.catalogue.timeoutHint'),
     };
     return { ok: false, error: timeout, ms: ms() };
   }

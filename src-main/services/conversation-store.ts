@@ -31,6 +31,7 @@ import {
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isRecord } from '../gateway/json.ts';
+import { t } from '../i18n/index.ts';
 import { createLogger } from '../log.ts';
 import { moveAside, writeFileAtomic } from './atomic-file.ts';
 import { comparisonFileText, conversationFileText } from './conversation-export.ts';
@@ -284,33 +285,33 @@ const newestFirst = (a: ConversationSummary, b: ConversationSummary) =>
   b.updatedAt.localeCompare(a.updatedAt) || b.id.localeCompare(a.id);
 
 function notFound(): AppFailure {
-  return new AppFailure('not_found', 'This conversation is no longer saved.', {
-    hint: 'It may have been deleted in another window.',
+  return new AppFailure('not_found', t('errors.conversationStore.gone'), {
+    hint: t('errors.conversationStore.goneHint'),
   });
 }
 
 /** `conversations.get` of a comparison's id: it is saved, but opens elsewhere. */
 function comparisonNotConversation(): AppFailure {
-  return new AppFailure('not_found', 'This is a comparison, not a conversation.', {
-    hint: 'Open it from the list as a comparison.',
+  return new AppFailure('not_found', t('errors.conversationStore.isComparison'), {
+    hint: t('errors.conversationStore.isComparisonHint'),
   });
 }
 
 function conversationNotComparison(): AppFailure {
-  return new AppFailure('not_found', 'This is a conversation, not a comparison.', {
-    hint: 'Open it from the list as a conversation.',
+  return new AppFailure('not_found', t('errors.conversationStore.isConversation'), {
+    hint: t('errors.conversationStore.isConversationHint'),
   });
 }
 
 function deletedAlready(): AppFailure {
-  return new AppFailure('not_found', 'This conversation was deleted, so it was not saved again.', {
-    hint: 'Start a new chat to keep talking.',
+  return new AppFailure('not_found', t('errors.conversationStore.deleted'), {
+    hint: t('errors.conversationStore.deletedHint'),
   });
 }
 
 function newerVersion(): AppFailure {
-  return new AppFailure('file_error', 'This conversation was saved by a newer version of Gateway Studio.', {
-    hint: 'Update the app to open it.',
+  return new AppFailure('file_error', t('errors.conversationStore.newer'), {
+    hint: t('errors.conversationStore.updateToOpen'),
   });
 }
 
@@ -351,7 +352,7 @@ export function createConversationStore({
 
   const fileOf = (id: string) => {
     if (!CONVERSATION_ID_PATTERN.test(id)) {
-      throw new AppFailure('invalid_input', 'That is not the id of a saved conversation.');
+      throw new AppFailure('invalid_input', t('errors.conversationStore.badId'));
     }
     return join(directory, `${id}.json`);
   };
@@ -373,7 +374,7 @@ export function createConversationStore({
     try {
       stored = await readStoredText(path, maxFileBytes);
     } catch (error) {
-      throw new AppFailure('file_error', 'A saved conversation could not be read.', { cause: error });
+      throw new AppFailure('file_error', t('errors.conversationStore.unreadable'), { cause: error });
     }
     if (stored.kind === 'missing') return { kind: 'missing' };
     if (stored.kind === 'oversized') {
@@ -502,8 +503,8 @@ export function createConversationStore({
         throw newerVersion();
       case 'corrupt':
         await setAside(id, result.problem);
-        throw new AppFailure('file_error', 'This conversation’s file is damaged and was moved aside.', {
-          hint: 'The file was kept beside the others, with “corrupt” in its name.',
+        throw new AppFailure('file_error', t('errors.conversationStore.damaged'), {
+          hint: t('errors.conversationStore.damagedHint'),
         });
     }
   }
@@ -526,19 +527,21 @@ export function createConversationStore({
     if (bytes > MAX_CONVERSATION_BYTES) {
       const mb = (value: number) => Math.ceil(value / (1024 * 1024));
       // One bound for the file, whichever it holds: a comparison's columns share it.
-      const what = isComparison(conversation) ? 'comparison' : 'conversation';
+      const tooLarge = isComparison(conversation)
+        ? 'errors.conversationStore.comparisonTooLarge'
+        : 'errors.conversationStore.conversationTooLarge';
       throw new AppFailure(
         'file_error',
-        `This ${what} is too large to save (${mb(bytes)} MB; at most ${mb(MAX_CONVERSATION_BYTES)} MB).`,
-        { hint: 'Compact it, delete long replies, or start a new chat.' },
+        t(tooLarge, { size: mb(bytes), limit: mb(MAX_CONVERSATION_BYTES) }),
+        { hint: t('errors.conversationStore.tooLargeHint') },
       );
     }
     try {
       if (inline.length > 0) await details.adopt(conversation.id, adopted(inline, now().getTime()));
       await writeFileAtomic(path, text);
     } catch (error) {
-      throw new AppFailure('file_error', 'The conversation could not be saved.', {
-        hint: 'Check that the disk has free space and the app data folder is writable.',
+      throw new AppFailure('file_error', t('errors.conversationStore.notSaved'), {
+        hint: t('errors.conversationStore.diskHint'),
         cause: error,
       });
     }
@@ -647,8 +650,8 @@ export function createConversationStore({
         // Its records first: were the file removed and this failed, they would outlive it (until the
         // sweep at the next start).
         await details.clear(id).catch((error: unknown) => {
-          throw new AppFailure('file_error', 'The conversation could not be deleted.', {
-            hint: 'Check that the app data folder is writable.',
+          throw new AppFailure('file_error', t('errors.conversationStore.notDeleted'), {
+            hint: t('errors.conversationStore.writableHint'),
             cause: error,
           });
         });
@@ -663,8 +666,8 @@ export function createConversationStore({
             deleted.add(id);
             return false;
           }
-          throw new AppFailure('file_error', 'The conversation could not be deleted.', {
-            hint: 'Check that the app data folder is writable.',
+          throw new AppFailure('file_error', t('errors.conversationStore.notDeleted'), {
+            hint: t('errors.conversationStore.writableHint'),
             cause: error,
           });
         }
@@ -679,8 +682,8 @@ export function createConversationStore({
         try {
           return await details.get(id, messageId);
         } catch (error) {
-          throw new AppFailure('file_error', 'The inspector’s record of this reply could not be read.', {
-            hint: 'Check that the app data folder is readable, then try again.',
+          throw new AppFailure('file_error', t('errors.conversationStore.recordUnreadable'), {
+            hint: t('errors.conversationStore.recordUnreadableHint'),
             cause: error,
           });
         }
@@ -695,8 +698,8 @@ export function createConversationStore({
         try {
           await details.put(id, messageId, detail);
         } catch (error) {
-          throw new AppFailure('file_error', 'The inspector’s record of this reply could not be saved.', {
-            hint: 'Check that the disk has free space and the app data folder is writable.',
+          throw new AppFailure('file_error', t('errors.conversationStore.recordNotSaved'), {
+            hint: t('errors.conversationStore.diskHint'),
             cause: error,
           });
         }
@@ -728,8 +731,8 @@ export function createConversationStore({
         try {
           for (const [messageId, record] of records) await details.put(to, messageId, record);
         } catch (error) {
-          throw new AppFailure('file_error', 'The inspector’s records could not be copied.', {
-            hint: 'Check that the disk has free space and the app data folder is writable.',
+          throw new AppFailure('file_error', t('errors.conversationStore.recordsNotCopied'), {
+            hint: t('errors.conversationStore.diskHint'),
             cause: error,
           });
         }
@@ -743,8 +746,8 @@ export function createConversationStore({
         try {
           await details.clear(id);
         } catch (error) {
-          throw new AppFailure('file_error', 'The inspector’s records could not be deleted.', {
-            hint: 'Check that the app data folder is writable.',
+          throw new AppFailure('file_error', t('errors.conversationStore.recordsNotDeleted'), {
+            hint: t('errors.conversationStore.writableHint'),
             cause: error,
           });
         }

@@ -13,6 +13,7 @@ import {
   MAX_IMAGE_BYTES,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 import { writeFileAtomic } from './atomic-file.ts';
 import { isMissing } from './file-missing.ts';
 
@@ -51,8 +52,7 @@ export function imageTypeOf(bytes: Uint8Array): ImageMimeType | null {
   return null;
 }
 
-export const notAnImage = (name: string): string =>
-  `${name} is not an image this app can send: use PNG, JPEG, WEBP or GIF.`;
+export const notAnImage = (name: string): string => t('errors.images.notAnImage', { name });
 
 const megabytes = (bytes: number) => bytes / (1024 * 1024);
 
@@ -60,11 +60,12 @@ export function imageTooLarge(name: string, bytes: number): string {
   const limit = megabytes(MAX_IMAGE_BYTES);
   const shown = megabytes(bytes).toFixed(1);
   // Just past the limit rounds to it ("15.0 MB"), which would read as allowed.
-  const size = Number(shown) > limit ? `${shown} MB` : `over ${limit} MB`;
-  return `${name} is ${size}; an image can be at most ${limit} MB.`;
+  return Number(shown) > limit
+    ? t('errors.images.tooLarge', { name, size: shown, limit })
+    : t('errors.images.overLimit', { name, limit });
 }
 
-const unreadable = (name: string): string => `${name} cannot be read.`;
+const unreadable = (name: string): string => t('errors.images.unreadable', { name });
 
 /** What adding one file gave: the image kept, or why it was refused (for the user, naming the file). */
 export type ImageAdded =
@@ -133,8 +134,8 @@ export function createImageAttachments(dataDir: string): ImageAttachments {
     try {
       await writeFileAtomic(join(folder, `${id}.${EXTENSION_OF[mimeType]}`), bytes);
     } catch (error) {
-      throw new AppFailure('file_error', `${name} could not be kept in Gateway Studio’s data folder.`, {
-        hint: 'Check that the disk has room and that the app may write to its data folder.',
+      throw new AppFailure('file_error', t('errors.images.notKept', { name }), {
+        hint: t('errors.images.notKeptHint'),
         cause: error,
       });
     }
@@ -206,10 +207,7 @@ export function createImageAttachments(dataDir: string): ImageAttachments {
 }
 
 function noLongerOnDisk(id: string): AppFailure {
-  return new AppFailure(
-    'invalid_input',
-    `An image of this conversation is no longer on disk: ${id}. Remove it and add it again.`,
-  );
+  return new AppFailure('invalid_input', t('errors.images.gone', { id }));
 }
 
 /** How a string at this place carries an image, or `null` where it is anything else (the user's text). */

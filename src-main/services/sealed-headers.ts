@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { ExtraHeaderView, KeptHeaderValue, KeyStorage } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 
 export const sealedHeaderSchema = z.object({
   name: z.string(),
@@ -101,11 +102,9 @@ export function editHeaders(
       if (sealer.canSeal() || value === '') sealedHeaders.push(sealHeader(name, value, sealer));
       else clearHeaders.push([name, value]);
     } else {
-      throw new AppFailure(
-        'invalid_input',
-        `The header “${name}” has no value: there is no stored value of “${change.keep}” to keep.`,
-        { hint: 'Enter the value again.' },
-      );
+      throw new AppFailure('invalid_input', t('errors.settings.headerNoValue', { name, kept: change.keep }), {
+        hint: t('errors.settings.enterValueAgain'),
+      });
     }
   }
   return { sealedHeaders, extraHeaders: Object.fromEntries(clearHeaders) };

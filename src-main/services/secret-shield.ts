@@ -29,17 +29,28 @@ export function scrubSecret<T>(value: T, secrets: Secrets): T {
 function scrubFailure(error: unknown, matcher: SecretMatcher): unknown {
   if (!isFailure(error)) return error;
   const details = scrubValue(
-    { hint: error.hint, status: error.status, requestId: error.requestId, retryAfterMs: error.retryAfterMs },
+    {
+      hint: error.hintPhrases,
+      status: error.status,
+      requestId: error.requestId,
+      retryAfterMs: error.retryAfterMs,
+    },
     matcher,
   );
   // Rebuilt as the same type, so a catch that tells main's failures from the gateway's still can.
   const Rebuilt = error instanceof AppFailure ? AppFailure : GatewayError;
-  return new Rebuilt(error.code, matcher.scrub(error.message), {
-    ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)),
-    retryable: error.retryable,
-    // The log tells a TLS or proxy failure by its cause chain: kept, scrubbed like the rest.
-    ...(error.cause === undefined ? {} : { cause: scrubCause(error.cause, matcher, 0) }),
-  });
+  // The message and hint keep their words (translated when the renderer is told), their texts scrubbed.
+  const message = error.messagePhrase;
+  return new Rebuilt(
+    error.code,
+    typeof message === 'string' ? matcher.scrub(message) : scrubValue(message, matcher),
+    {
+      ...Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined)),
+      retryable: error.retryable,
+      // The log tells a TLS or proxy failure by its cause chain: kept, scrubbed like the rest.
+      ...(error.cause === undefined ? {} : { cause: scrubCause(error.cause, matcher, 0) }),
+    },
+  );
 }
 
 /**

@@ -26,6 +26,7 @@ import {
 } from '../../src-preload/profile-field-rules.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isRecord } from '../gateway/json.ts';
+import { t } from '../i18n/index.ts';
 import {
   applyProxyEdit,
   type ProxyRoute,
@@ -149,11 +150,7 @@ export interface SettingsServiceOptions {
 
 /** Why every change is refused while the settings file belongs to a newer build. */
 function newerSettings(): AppFailure {
-  return new AppFailure(
-    'file_error',
-    'Your settings were saved by a newer version of Gateway Studio, so this version does not change them.',
-    { hint: 'Update Gateway Studio to change settings. The settings file was left untouched.' },
-  );
+  return new AppFailure('file_error', t('errors.settings.newer'), { hint: t('errors.settings.newerHint') });
 }
 
 /**
@@ -235,8 +232,8 @@ function openStore(options: SettingsServiceOptions, notices: Notice[]): Settings
 }
 
 function notFound(id: string): AppFailure {
-  return new AppFailure('not_found', `There is no profile with id “${id}”.`, {
-    hint: 'It may have been deleted; reload the profile list.',
+  return new AppFailure('not_found', t('errors.settings.noSuchProfile', { id }), {
+    hint: t('errors.settings.noSuchProfileHint'),
   });
 }
 
@@ -251,21 +248,21 @@ function validateHeaders(
 ): void {
   if (!HEADER_NAME_PATTERN.test(vendorKeyHeader)) {
     throw invalid(
-      `“${vendorKeyHeader}” is not a valid header name.`,
-      'Use letters, digits and dashes, e.g. x-vendor-api-key.',
+      t('errors.settings.badHeaderName', { name: vendorKeyHeader }),
+      t('errors.settings.badKeyHeaderHint'),
     );
   }
   if (FIXED_HEADERS.has(vendorKeyHeader.toLowerCase())) {
     throw invalid(
-      `“${vendorKeyHeader}” cannot carry the /v1beta key.`,
-      'Use x-vendor-api-key or x-goog-api-key.',
+      t('errors.settings.fixedKeyHeader', { name: vendorKeyHeader }),
+      t('errors.settings.fixedKeyHeaderHint'),
     );
   }
   for (const [name, value] of Object.entries(extraHeaders)) {
-    if (!HEADER_NAME_PATTERN.test(name)) throw invalid(`“${name}” is not a valid header name.`);
+    if (!HEADER_NAME_PATTERN.test(name)) throw invalid(t('errors.settings.badHeaderName', { name }));
     const lower = name.toLowerCase();
     if (FIXED_HEADERS.has(lower) || KEY_HEADERS.has(lower) || lower === vendorKeyHeader.toLowerCase()) {
-      throw invalid(`The header “${name}” is set by Gateway Studio itself and cannot be overridden.`);
+      throw invalid(t('errors.settings.fixedHeader', { name }));
     }
     // The contract's rule, so the form says the same before Save.
     const problem = typeof value === 'string' ? headerValueProblem(name, value) : null;
@@ -277,7 +274,7 @@ function validateKey(apiKey: string): string {
   const key = apiKey.trim();
   // The contract's rule: the form checks the same before sending, main is the one that must refuse.
   const problem = apiKeyProblem(key);
-  if (problem !== null) throw invalid(problem, 'Paste the key alone.');
+  if (problem !== null) throw invalid(problem, t('errors.settings.pasteKeyAlone'));
   return key;
 }
 
@@ -340,9 +337,9 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   /** Validated, normalised editable fields (throws `invalid_input` with a readable message). */
   const cleanFields = (fields: ProfileFields) => {
     const name = fields.name.trim();
-    if (!name) throw invalid('The profile needs a name.');
+    if (!name) throw invalid(t('errors.settings.needsName'));
     if (name.length > MAX_PROFILE_NAME_LENGTH) {
-      throw invalid(`Keep the name under ${MAX_PROFILE_NAME_LENGTH} characters.`);
+      throw invalid(t('errors.settings.nameTooLong', { max: MAX_PROFILE_NAME_LENGTH }));
     }
     const { url, warnings } = normaliseBaseUrl(fields.baseUrl);
     const vendorKeyHeader = (fields.vendorKeyHeader ?? DEFAULT_VENDOR_KEY_HEADER).trim();
@@ -354,7 +351,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     validateHeaders(vendorKeyHeader, extraHeaders);
     const uploadLimitMb = fields.uploadLimitMb ?? DEFAULT_UPLOAD_LIMIT_MB;
     if (!(uploadLimitMb > 0 && uploadLimitMb <= MAX_UPLOAD_LIMIT_MB)) {
-      throw invalid(`The upload limit must be between 1 and ${MAX_UPLOAD_LIMIT_MB} MB.`);
+      throw invalid(t('errors.settings.uploadLimit', { max: MAX_UPLOAD_LIMIT_MB }));
     }
     return { values: { name, baseUrl: url, vendorKeyHeader, extraHeaders, uploadLimitMb }, warnings };
   };
@@ -366,20 +363,14 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   const sealingBackend = (what: string): KeyStorage => {
     const backend = secretBox.backend();
     if (backend === 'unavailable') {
-      throw new AppFailure(
-        'encryption_unavailable',
-        `This system offers no way to encrypt ${what}, so it was not stored.`,
-        {
-          hint: 'Install or unlock a keyring (for example GNOME Keyring or KWallet), then try again.',
-        },
-      );
+      throw new AppFailure('encryption_unavailable', t('errors.settings.noEncryption', { what }), {
+        hint: t('errors.settings.noEncryptionHint'),
+      });
     }
     if (backend === 'basic_text' && !plaintextConsent()) {
-      throw new AppFailure(
-        'plaintext_consent_required',
-        `Your system offers no keychain, so ${what} could only be stored obfuscated, not encrypted.`,
-        { hint: 'Agree to store keys this way, or set up a keyring and restart the app.' },
-      );
+      throw new AppFailure('plaintext_consent_required', t('errors.settings.plaintextOnly', { what }), {
+        hint: t('errors.settings.plaintextOnlyHint'),
+      });
     }
     return backend;
   };
@@ -387,21 +378,21 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
   /** Encrypts a key, or explains why it cannot be stored yet. */
   const sealKey = (apiKey: string): Pick<StoredProfile, 'keyCipher' | 'keyStorage' | 'keyTail'> => {
     const key = validateKey(apiKey);
-    const storage = sealingBackend('the key');
+    const storage = sealingBackend(t('errors.settings.what.key'));
     return { keyCipher: secretBox.encrypt(key), keyStorage: storage, keyTail: key.slice(-4) };
   };
 
   const headerSealer: HeaderSealer = {
     canSeal() {
       try {
-        sealingBackend('header values');
+        sealingBackend(t('errors.settings.what.headerValues'));
         return true;
       } catch {
         return false;
       }
     },
     seal(value) {
-      const storage = sealingBackend('the extra headers’ values');
+      const storage = sealingBackend(t('errors.settings.what.extraHeaderValues'));
       return { cipher: secretBox.encrypt(value), storage };
     },
   };
@@ -434,8 +425,8 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       } catch {
         throw new AppFailure(
           'no_key',
-          `The value of the header “${header.name}” of “${profile.name}” could not be decrypted.`,
-          { hint: 'The system keychain may have changed. Enter the value again in Settings.' },
+          t('errors.settings.headerUndecryptable', { header: header.name, profile: profile.name }),
+          { hint: t('errors.settings.headerUndecryptableHint') },
         );
       }
     });
@@ -448,7 +439,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
 
   /** Seals a proxy sign-in under the same rules as a key (network/proxy-setting.ts). */
   const sealProxySignIn = (clear: string) => {
-    sealingBackend('the proxy sign-in');
+    sealingBackend(t('errors.settings.what.proxySignIn'));
     return secretBox.encrypt(clear);
   };
 
@@ -520,21 +511,17 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       // no edit (nor a compromised page) can send a stored key to a server of its choosing.
       if (current.keyCipher !== null && movedHost) {
         updated = { ...updated, keyCipher: null, keyStorage: null, keyTail: null };
-        warnings.push(
-          `The key was removed because the gateway address changed. Enter the key for ${values.baseUrl}.`,
-        );
+        warnings.push(t('errors.settings.keyDroppedMoved', { url: values.baseUrl }));
       } else if (updated.keyCipher !== null && newProxyReads) {
         updated = { ...updated, keyCipher: null, keyStorage: null, keyTail: null };
-        warnings.push(
-          'The key was removed because calls to this http:// gateway now pass a new proxy, which could read it. Enter the key again to use it through this proxy.',
-        );
+        warnings.push(t('errors.settings.keyDroppedProxy'));
       }
       if (headerEdit.dropped.length > 0) {
         const names = headerEdit.dropped.map((name) => `“${name}”`).join(', ');
         warnings.push(
           movedHost
-            ? `The extra headers ${names} were removed because the gateway address changed. Add them again with their values for ${values.baseUrl}.`
-            : `The extra headers ${names} were removed because calls to this http:// gateway now pass a new proxy, which could read them. Add them again with their values to use them through this proxy.`,
+            ? t('errors.settings.headersDroppedMoved', { names, url: values.baseUrl })
+            : t('errors.settings.headersDroppedProxy', { names }),
         );
       }
       replace(updated);
@@ -615,39 +602,43 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
     credentials(profileId) {
       const id = profileId ?? activeId();
       if (id === null) {
-        throw new AppFailure('no_profile', 'No gateway profile is set up yet.', {
-          hint: 'Open Settings and add your gateway’s address and key.',
+        throw new AppFailure('no_profile', t('errors.settings.noProfile'), {
+          hint: t('errors.settings.noProfileHint'),
         });
       }
       const profile = find(id);
       if (profile.keyCipher === null) {
-        throw new AppFailure('no_key', `The profile “${profile.name}” has no API key.`, {
-          hint: 'Open Settings and enter the key for this profile.',
+        throw new AppFailure('no_key', t('errors.settings.noKey', { profile: profile.name }), {
+          hint: t('errors.settings.noKeyHint'),
         });
       }
       let apiKey: string;
       try {
         apiKey = secretBox.decrypt(profile.keyCipher);
       } catch {
-        throw new AppFailure('no_key', `The key of “${profile.name}” could not be decrypted.`, {
-          hint: 'The system keychain may have changed. Enter the key again in Settings.',
+        throw new AppFailure('no_key', t('errors.settings.keyUndecryptable', { profile: profile.name }), {
+          hint: t('errors.settings.keyUndecryptableHint'),
         });
       }
       // A key or header value stored before these rules existed would fail while the request is built,
       // where the error no longer says which field to fix: say it here, before any call.
       const keyProblem = apiKeyProblem(apiKey);
       if (keyProblem !== null) {
-        throw new AppFailure('no_key', `The stored key of “${profile.name}” cannot be sent. ${keyProblem}`, {
-          hint: 'Open Settings and enter the key for this profile again.',
-        });
+        throw new AppFailure(
+          'no_key',
+          t('errors.settings.keyUnsendable', { profile: profile.name, problem: keyProblem }),
+          {
+            hint: t('errors.settings.keyUnsendableHint'),
+          },
+        );
       }
       const extraHeaders = headerValues(profile);
       for (const [name, value] of Object.entries(extraHeaders)) {
         const headerProblem = headerValueProblem(name, value);
         if (headerProblem !== null) {
           throw invalid(
-            `The profile “${profile.name}” cannot be used. ${headerProblem}`,
-            'Correct it in Settings.',
+            t('errors.settings.profileUnusable', { profile: profile.name, problem: headerProblem }),
+            t('errors.settings.profileUnusableHint'),
           );
         }
       }

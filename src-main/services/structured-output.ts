@@ -5,17 +5,17 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { StructuredVerdict } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
+import { t } from '../i18n/index.ts';
 
 /** Compiled schemas kept, by text: the same schema is checked before every send and against every reply. */
 const CACHE_SIZE = 20;
 /** The verdict lists at most this many of the validator's messages. */
 const MAX_ERRORS = 30;
-const SCHEMA_HINT = 'Fix the schema in Parameters, or turn structured output off.';
 
 const compiled = new Map<string, ValidateFunction>();
 
 function refuse(message: string): AppFailure {
-  return new AppFailure('invalid_input', message, { hint: SCHEMA_HINT });
+  return new AppFailure('invalid_input', message, { hint: t('errors.schema.hint') });
 }
 
 // One validator for every schema: a new one would check its meta-schema again each time (tens of ms).
@@ -57,7 +57,7 @@ export function checkSchema(text: string): ValidateFunction {
   }
   // A schema is an object (or `true` / `false`, which constrain nothing useful to a reply).
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw refuse('The schema is not valid JSON Schema: a schema is a JSON object ({ … }).');
+    throw refuse(t('errors.schema.notObject'));
   }
   let validate: ValidateFunction;
   try {

@@ -2,6 +2,7 @@
 // and named to the page by id only. A dropped path must be one this window was handed, as for audio.
 import type { ImagesAdded } from '../../../src-preload/contract.ts';
 import { AppFailure } from '../../app-failure.ts';
+import { t } from '../../i18n/index.ts';
 // What the system dialog offers is what the store opens; the bytes still decide the type.
 import { IMAGE_EXTENSIONS, type ImageAdded } from '../../services/image-attachments.ts';
 import type { chatImagesSchemas } from '../schemas/chat-images.ts';
@@ -17,8 +18,8 @@ const PASTED_IMAGE_NAME = 'Pasted image';
  * (handlers/audio.ts), naming no file, given before anything looks at the path.
  */
 function notHandedOver(): AppFailure {
-  return new AppFailure('invalid_input', 'Gateway Studio was not given this file in this window.', {
-    hint: 'Drop the image on the message box, or choose it with “Add image”.',
+  return new AppFailure('invalid_input', t('errors.files.notHandedOver'), {
+    hint: t('errors.files.imageNotHandedOverHint'),
   });
 }
 
@@ -46,8 +47,8 @@ export function createChatImagesHandlers({
   return {
     'chat.pickImages': async () => {
       const paths = await dialogs.open({
-        title: 'Add image',
-        filters: [{ name: 'Images', extensions: [...IMAGE_EXTENSIONS] }],
+        title: t('dialogs.addImage'),
+        filters: [{ name: t('dialogs.imageFiles'), extensions: [...IMAGE_EXTENSIONS] }],
         multiple: true,
       });
       // Chosen in main's own dialog: no grant is needed, and none is kept (the copy is what is sent).

@@ -16,6 +16,7 @@ import { AppFailure, toAppError } from '../../app-failure.ts';
 import { createExchangeRecorder } from '../../gateway/exchange-log.ts';
 import { eventsFromChatResult } from '../../gateway/index.ts';
 import type { CallOptions, ChatResult } from '../../gateway/types.ts';
+import { t } from '../../i18n/index.ts';
 import { createLogger } from '../../log.ts';
 import type { ConversationStore } from '../../services/conversation-store.ts';
 import { withoutImageBytes } from '../../services/image-attachments.ts';
@@ -131,8 +132,8 @@ function profileGateway(gateway: HandlerServices['gateway'], profileId: string |
     return gateway(profileId);
   } catch (error) {
     if (profileId !== undefined && error instanceof AppFailure && error.code === 'not_found') {
-      throw new AppFailure('no_profile', 'The gateway profile this chat was set up with no longer exists.', {
-        hint: 'Choose another profile for it in its settings, or add the profile again in Settings.',
+      throw new AppFailure('no_profile', t('errors.chat.profileGone'), {
+        hint: t('errors.chat.profileGoneHint'),
         cause: error,
       });
     }

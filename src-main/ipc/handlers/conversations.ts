@@ -2,6 +2,7 @@
 // records of their replies (kept apart from the conversations, see inspector-detail-store.ts).
 import { basename, join } from 'node:path';
 import { AppFailure } from '../../app-failure.ts';
+import { t } from '../../i18n/index.ts';
 import { writeFileAtomic } from '../../services/atomic-file.ts';
 import {
   buildComparisonExport,
@@ -70,7 +71,7 @@ export function createConversationHandlers(services: HandlerServices): HandlerGr
       const saved = await store.getEither(id);
       const comparison = isComparison(saved);
       const path = await dialogs.save({
-        title: comparison ? 'Export comparison' : 'Export conversation',
+        title: t(comparison ? 'dialogs.exportComparison' : 'dialogs.exportConversation'),
         defaultName: comparison ? comparisonExportName(saved, format) : conversationExportName(saved, format),
         filters: [{ name: CONVERSATION_EXPORT_LABELS[format], extensions: [format] }],
       });
@@ -83,9 +84,11 @@ export function createConversationHandlers(services: HandlerServices): HandlerGr
       } catch (error) {
         throw new AppFailure(
           'file_error',
-          `The ${comparison ? 'comparison' : 'conversation'} could not be written to “${basename(path)}”.`,
+          t(comparison ? 'errors.export.comparisonNotWritten' : 'errors.export.conversationNotWritten', {
+            file: basename(path),
+          }),
           {
-            hint: 'Choose another folder, or check that you may write there.',
+            hint: t('errors.export.notWrittenHint'),
             cause: error,
           },
         );

@@ -2,6 +2,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../../../src-preload/contract.ts';
+import { t } from '../../i18n/index.ts';
 import { imageTooLarge } from '../../services/image-attachments.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -32,7 +33,10 @@ const pastedImage = z
   .superRefine(({ name, data }, context) => {
     const size = byteLengthOf.call(data);
     if (size > MAX_IMAGE_BYTES) {
-      context.addIssue({ code: 'custom', message: imageTooLarge(name || 'The pasted image', size) });
+      context.addIssue({
+        code: 'custom',
+        message: imageTooLarge(name || t('errors.images.pastedImage'), size),
+      });
     }
   })
   .transform(({ name, mimeType, data }) => ({ name, mimeType, data: new Uint8Array(data) }));

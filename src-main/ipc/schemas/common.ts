@@ -1,11 +1,16 @@
 // Building blocks shared by the input schemas of several areas.
 import { z } from 'zod';
+import { t } from '../../i18n/index.ts';
 
 export const MAX_TEXT = 1_000_000;
 
 export const id = z.string().min(1).max(200);
 export const shortText = z.string().max(2_000);
-export const modelName = z.string().trim().min(1, 'Choose a model.').max(300);
+export const modelName = z
+  .string()
+  .trim()
+  .min(1, { error: () => t('errors.input.chooseModel') })
+  .max(300);
 
 /** A zod error as one readable sentence for the user (and the developer). */
 export function describeIssues(error: z.ZodError): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isExternalLink } from '../../../src-preload/contract.ts';
+import { t } from '../../i18n/index.ts';
 import { id } from './common.ts';
 import type { SchemaGroup } from './index.ts';
 
@@ -7,7 +8,7 @@ import type { SchemaGroup } from './index.ts';
 const headerValue = z.union([z.string().max(8_000), z.object({ keep: z.string().max(200) }).strict()]);
 
 const headerRecord = z.record(z.string().max(200), headerValue).refine((r) => Object.keys(r).length <= 50, {
-  message: 'At most 50 extra headers.',
+  error: () => t('errors.input.tooManyHeaders'),
 });
 
 /** A profile's proxy (the rules of its address and sign-in are main's: network/proxy-setting.ts). */
@@ -47,6 +48,9 @@ export const coreSchemas = {
   'models.list': z.object({ profileId: id.optional(), refresh: z.boolean().optional() }),
   'stream.stop': z.object({ streamId: id }),
   'shell.openExternal': z.object({
-    url: z.string().max(8_000).refine(isExternalLink, 'Only https links can be opened.'),
+    url: z
+      .string()
+      .max(8_000)
+      .refine(isExternalLink, { error: () => t('errors.input.onlyHttps') }),
   }),
 } satisfies SchemaGroup;

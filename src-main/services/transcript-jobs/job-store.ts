@@ -15,6 +15,7 @@ import {
   type TranscriptPartPlan,
 } from '../../../src-preload/contract.ts';
 import { AppFailure } from '../../app-failure.ts';
+import { t } from '../../i18n/index.ts';
 import { createLogger } from '../../log.ts';
 import { writeFileAtomic } from '../atomic-file.ts';
 import { isMissing } from '../file-missing.ts';
@@ -122,8 +123,8 @@ export function createJobStore(dataDir: string, now: () => Date = () => new Date
     // A job removed while a run still held it stays removed: writing would make its folder again, with a
     // record naming parts that are gone.
     if ((await stat(folder).catch(() => null)) === null) {
-      throw new AppFailure('not_found', 'This transcription is no longer kept.', {
-        hint: 'Add the recording again to transcribe it.',
+      throw new AppFailure('not_found', t('errors.jobs.gone'), {
+        hint: t('errors.jobs.goneHint'),
       });
     }
     await writeFileAtomic(join(folder, RECORD_FILE), JSON.stringify(record));

@@ -12,6 +12,7 @@ import type {
 } from '../../../src-preload/contract.ts';
 import { AppFailure } from '../../app-failure.ts';
 import type { GatewayClient } from '../../gateway/index.ts';
+import { t } from '../../i18n/index.ts';
 import { probeAudio, type SplitLimits, splitAudio } from '../audio-split/index.ts';
 import { shownTranscript, type TranscriptHistory } from '../transcript-history.ts';
 import { createJobStore, type JobRecord, type JobStore } from './job-store.ts';
@@ -47,9 +48,9 @@ function tooLarge(size: number, limits: SplitLimits): AppFailure {
   const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
   return new AppFailure(
     'too_large',
-    `The file is ${mb(size)} MB; this profile sends at most ${mb(limits.maxBytes)} MB, and Gateway Studio cannot read this file to cut it into parts.`,
+    t('errors.jobs.tooLarge', { size: mb(size), limit: mb(limits.maxBytes) }),
     {
-      hint: 'Use a shorter file, or convert it to WAV, MP3, M4A, Ogg or WebM so it can be cut into parts, or raise the upload limit in Settings if your gateway accepts more.',
+      hint: t('errors.jobs.tooLargeHint'),
     },
   );
 }
@@ -61,17 +62,13 @@ function tooLarge(size: number, limits: SplitLimits): AppFailure {
 async function requireUnchanged(source: JobRecord['source']): Promise<void> {
   const now = await stat(source.path).catch(() => null);
   if (now === null) {
-    throw new AppFailure(
-      'not_found',
-      `“${source.name}” is no longer where it was when it was cut into parts.`,
-      {
-        hint: 'Remove this item, and add the recording again from where it is now.',
-      },
-    );
+    throw new AppFailure('not_found', t('errors.jobs.moved', { name: source.name }), {
+      hint: t('errors.jobs.movedHint'),
+    });
   }
   if (now.size !== source.size || now.mtimeMs !== source.mtimeMs) {
-    throw new AppFailure('invalid_input', `“${source.name}” has changed since it was cut into parts.`, {
-      hint: 'Remove this item and add the recording again: the finished parts belong to the recording as it was.',
+    throw new AppFailure('invalid_input', t('errors.jobs.changed', { name: source.name }), {
+      hint: t('errors.jobs.changedHint'),
     });
   }
 }
@@ -95,8 +92,8 @@ export function createLongRecordings({
    */
   const claim = (jobId: string) => {
     if (running.has(jobId)) {
-      throw new AppFailure('busy', 'This recording is being transcribed already.', {
-        hint: 'Wait for it to finish, or stop it first.',
+      throw new AppFailure('busy', t('errors.jobs.busy'), {
+        hint: t('errors.jobs.busyHint'),
       });
     }
     const stop = new AbortController();
@@ -134,7 +131,7 @@ export function createLongRecordings({
       ...(onlyPart !== undefined ? { onlyPart } : {}),
     });
     // Removed as its last part came back: the user let go of it, so it is not saved after all.
-    if (stop.signal.aborted) throw new AppFailure('aborted', 'Cancelled.');
+    if (stop.signal.aborted) throw new AppFailure('aborted', t('errors.cancelled'));
     return saveOutcome(record, outcome);
   };
 
@@ -203,12 +200,12 @@ export function createLongRecordings({
       return job.during(async () => {
         const record = await store.get(jobId);
         if (record === null || job.stop.signal.aborted) {
-          throw new AppFailure('not_found', 'This transcription is no longer kept.', {
-            hint: 'Add the recording again to transcribe it.',
+          throw new AppFailure('not_found', t('errors.jobs.gone'), {
+            hint: t('errors.jobs.goneHint'),
           });
         }
         if (onlyPart !== undefined && !record.parts.some((part) => part.index === onlyPart)) {
-          throw new AppFailure('invalid_input', 'This recording has no such part.');
+          throw new AppFailure('invalid_input', t('errors.jobs.noSuchPart'));
         }
         await requireUnchanged(record.source);
         return run(record, context, job.stop, onlyPart);

@@ -11,6 +11,7 @@ import type {
 } from '../../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../../app-failure.ts';
 import type { GatewayClient } from '../../gateway/index.ts';
+import { t } from '../../i18n/index.ts';
 import type { SplitLimits, SplitResult } from '../audio-split/index.ts';
 import { stitchTranscripts } from '../transcript-stitch.ts';
 import { throttledProgress } from '../upload-progress.ts';
@@ -241,7 +242,7 @@ export async function runJob(record: JobRecord, options: JobRunOptions): Promise
   const ended = await Promise.allSettled(Array.from({ length: workers }, worker));
   signal.removeEventListener('abort', cancel);
   await save();
-  if (signal.aborted) throw new AppFailure('aborted', 'Cancelled.');
+  if (signal.aborted) throw new AppFailure('aborted', t('errors.cancelled'));
   const broken = ended.find((result) => result.status === 'rejected');
   if (broken) throw broken.reason;
 
@@ -265,12 +266,13 @@ function partsFailure(record: JobRecord, unfinished: JobPart[]): AppFailure {
   const first = unfinished.find((part) => part.error) ?? unfinished[0]!;
   const count = unfinished.length;
   const total = record.parts.length;
-  const reason = first.error ? ` Part ${first.index + 1}: ${first.error.message}` : '';
   return new AppFailure(
     first.error?.code ?? 'gateway_error',
-    `${count} of ${total} parts ${count === 1 ? 'was' : 'were'} not transcribed.${reason}`,
+    first.error
+      ? t('errors.jobs.partsFailedWhy', { count, total, part: first.index + 1, reason: first.error.message })
+      : t('errors.jobs.partsFailed', { count, total }),
     {
-      hint: 'Retry the failed parts: the finished ones are kept and not sent again.',
+      hint: t('errors.jobs.partsFailedHint'),
       ...(first.error?.status !== undefined ? { status: first.error.status } : {}),
     },
   );

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GATEWAY_CATALOGUES } from '../../../src-main/gateway/words.ts';
 import { MAIN_CATALOGUES } from '../../../src-main/i18n/index.ts';
 import { INTERFACE_LANGUAGES } from '../../../src-preload/contract.ts';
 
@@ -30,9 +31,10 @@ const rendererFiles = (language: string) => readdirSync(join(RENDERER_LOCALES, l
 const rendererCatalogue = (language: string, file: string): object =>
   JSON.parse(readFileSync(join(RENDERER_LOCALES, language, file), 'utf8'));
 
-/** Main's catalogues, and the page's per area (namespace). */
+/** Main's catalogues, the gateway client's (its own words in failures), and the page's per area (namespace). */
 const SETS: Record<string, Record<string, object>> = {
   main: MAIN_CATALOGUES,
+  'gateway client': GATEWAY_CATALOGUES,
   ...Object.fromEntries(
     rendererFiles('en').map((file) => [
       `page's ${file}`,
