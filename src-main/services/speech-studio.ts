@@ -5,6 +5,11 @@
 // Every part is paid for once it arrives, so a job that fails (or is stopped) at part N keeps parts 1 to
 // N-1 as a partial clip, stored with the exact inputs still to send; `continue` sends only those, with the
 // clip's own choices, and joins them onto the kept audio, so the clip ends as if nothing had failed.
+//
+// The history's list is answered from its persistent index (saved-index/, as the conversations' and
+// transcripts' are: summary and search words per clip, updated with each keep and delete, checked against
+// the folder in the background at start), one page at a time: a start with thousands of clips reads the
+// index, never the clips. A clip of a newer build is left alone and remembered, not read again.
 import { randomBytes } from 'node:crypto';
 import { copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
@@ -25,10 +30,12 @@ import {
 import { AppFailure, type Failure, isFailure, toAppError } from '../app-failure.ts';
 import { mediaUrlFor } from '../app-origin.ts';
 import type { GatewayClient } from '../gateway/types.ts';
+import { t } from '../i18n/index.ts';
 import type { Dialogs } from '../ipc/types.ts';
 import { createLogger } from '../log.ts';
 import { moveAside, writeFileAtomic } from './atomic-file.ts';
 import { previewOf } from './preview.ts';
+import { createSavedIndex, type SavedIndex, type StoredFileStamp } from './saved-index/saved-index.ts';
 import { audioSeconds } from './speech-audio.ts';
 import { JoinRefused, joinAudioFiles, joinKindFor } from './speech-join.ts';
 import { splitSpeechText } from './speech-parts.ts';
@@ -131,7 +138,15 @@ export interface SpeechStudio {
   checkContinuable(id: string): Promise<void>;
   /** Sends a partial clip's remaining parts and joins them onto it. */
   continue(client: GatewayClient, id: string, run: SpeechRun): Promise<SpeechOutcome>;
-  list(): Promise<SpeechHistory>;
+  /**
+   * Newest first, one page (`offset` clips skipped, at most `limit`; all without); every word of `query`
+   * must appear in the clip's text (the last typed word as the start of one; case and accents ignored).
+   */
+  list(request?: { query?: string; offset?: number; limit?: number }): Promise<SpeechHistory>;
+  /** Resolves once the index's start-up check is done and its journal written (tests, benches). */
+  indexSettled(): Promise<void>;
+  /** Starts reading the index now (the app's start), so the first list finds it in memory. */
+  warmIndex(): void;
   get(id: string): Promise<SpeechEntry>;
   remove(id: string): Promise<boolean>;
   /** Asks where to save (native dialog) and copies the audio there. */
@@ -174,19 +189,49 @@ export interface SpeechStudioOptions {
   now?: () => Date;
   /** The largest history file read (`MAX_SPEECH_ENTRY_BYTES`); a larger one is set aside. Tests pass less. */
   maxFileBytes?: number;
+  /** How long a list waits for the index's running check before answering with what it has (ms). */
+  listWaitMs?: number;
 }
+
+const SPEECH_FORMATS = new Set(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']);
+
+/** A summary read back from the index: the fields the list shows, of the kinds they should be. */
+function isSpeechSummary(value: unknown, id: string): value is SpeechSummary {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  const numberOrNull = (field: unknown) => field === null || typeof field === 'number';
+  return (
+    v.id === id &&
+    typeof v.createdAt === 'string' &&
+    typeof v.preview === 'string' &&
+    typeof v.characters === 'number' &&
+    typeof v.model === 'string' &&
+    typeof v.voice === 'string' &&
+    SPEECH_FORMATS.has(v.format as string) &&
+    typeof v.speed === 'number' &&
+    typeof v.parts === 'number' &&
+    (v.layout === 'file' || v.layout === 'parts') &&
+    typeof v.extension === 'string' &&
+    typeof v.bytes === 'number' &&
+    numberOrNull(v.durationSec) &&
+    numberOrNull(v.timeToFirstAudioMs) &&
+    (v.partial === undefined || (typeof v.partial === 'object' && v.partial !== null))
+  );
+}
+
+const newestFirst = (a: SpeechSummary, b: SpeechSummary) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
 
 export function createSpeechStudio({
   dataDir,
   dialogs,
   now = () => new Date(),
   maxFileBytes = MAX_SPEECH_ENTRY_BYTES,
+  listWaitMs,
 }: SpeechStudioOptions): SpeechStudio {
   const log = createLogger('speech');
   const historyDir = join(dataDir, 'history', 'speech');
   const audioDir = join(dataDir, 'media', 'speech');
-  /** Summaries by id, newest first once sorted; loaded from disk on first use. */
-  let cache: Map<string, SpeechSummary> | null = null;
   let movedAside = 0;
   /**
    * Clips a job or a delete is working on, claimed before its first await: one at a time per clip, so a
@@ -273,36 +318,95 @@ export function createSpeechStudio({
     }
   }
 
-  /** The first read of the history; calls that overlap it share it rather than each build a list. */
-  let loading: Promise<Map<string, SpeechSummary>> | null = null;
+  /**
+   * The history's first use: what a run cut short by a quit or a crash had paid for becomes a clip first
+   * (listed like the others), then the index is in memory. Calls that overlap share it.
+   */
+  let loading: Promise<void> | null = null;
 
-  function load(): Promise<Map<string, SpeechSummary>> {
-    loading ??= readHistory().catch((error: unknown) => {
+  function load(): Promise<void> {
+    loading ??= (async () => {
+      await sweepUnfinished();
+      await index().ready();
+    })().catch((error: unknown) => {
       loading = null; // A failed read is tried again next time.
       throw error;
     });
     return loading;
   }
 
-  async function readHistory(): Promise<Map<string, SpeechSummary>> {
-    // First: what a run cut short by a quit or a crash had paid for becomes a clip, listed below.
-    await sweepUnfinished();
-    const loaded = new Map<string, SpeechSummary>();
-    let files: string[] = [];
+  /** The index, started at the first call that needs it (a studio made and never used reads nothing). */
+  let savedIndex: SavedIndex<SpeechSummary> | null = null;
+  function index(): SavedIndex<SpeechSummary> {
+    savedIndex ??= createSavedIndex<SpeechSummary>({
+      name: 'speech',
+      path: join(dataDir, 'indexes', 'speech'),
+      scan: scanHistory,
+      read: async (id) => {
+        // A clip being made, continued or deleted is read once that is done (the job tells the index).
+        while (claims.has(id)) await new Promise((resolve) => setTimeout(resolve, 50));
+        const file = `${id}.json`;
+        const info = await stat(join(historyDir, file)).catch(() => null);
+        const stored = info ? await readStored(file).catch(() => null) : null;
+        if (stored === null || info === null) return { kind: 'gone' };
+        if (stored === 'newer') {
+          log.warn(`speech clip ${id} was saved by a newer version; not listed`);
+          return { kind: 'newer', size: info.size, mtimeMs: info.mtimeMs };
+        }
+        if (stored === 'corrupt') {
+          await setAside(file);
+          return { kind: 'gone' };
+        }
+        return {
+          kind: 'ok',
+          summary: summaryOf(stored),
+          texts: [stored.text],
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+        };
+      },
+      compare: newestFirst,
+      isSummary: isSpeechSummary,
+      warn: (message, error) => log.warn(message, error),
+      ...(listWaitMs === undefined ? {} : { listWaitMs }),
+    });
+    return savedIndex;
+  }
+
+  /** Every history file with its size and time. */
+  async function scanHistory(): Promise<StoredFileStamp[]> {
+    let names: string[];
     try {
-      files = (await readdir(historyDir)).filter((name) => name.endsWith('.json'));
+      names = await readdir(historyDir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw historyUnreadable(error);
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw historyUnreadable(error);
     }
-    for (const file of files) {
-      // A file deleted meanwhile (by another window) is simply not listed.
-      const stored = await readStored(file).catch(() => null);
-      if (stored === null) continue;
-      if (stored === 'corrupt') await setAside(file);
-      else if (stored !== 'newer') loaded.set(stored.id, summaryOf(stored));
+    const found: StoredFileStamp[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      if (!SPEECH_ID_PATTERN.test(id)) continue;
+      const info = await stat(join(historyDir, name)).catch(() => null);
+      if (info) found.push({ id, size: info.size, mtimeMs: info.mtimeMs });
     }
-    cache = loaded;
-    return loaded;
+    return found;
+  }
+
+  /** Tells the index of a clip as just written (its file's size and time: a later change is seen). */
+  async function remember(stored: StoredEntry): Promise<void> {
+    const info = await stat(entryPath(stored.id)).catch(() => null);
+    // Without its time the index could not tell a later change apart: the next start's check reads it.
+    if (!info) return;
+    const saved = index();
+    await saved.ready();
+    saved.put(stored.id, summaryOf(stored), [stored.text], info.size, info.mtimeMs);
+  }
+
+  async function forget(id: string): Promise<void> {
+    const saved = index();
+    await saved.ready();
+    saved.remove(id);
   }
 
   /** Work folders of jobs that never finished (the app quit or crashed mid-job): their parts kept, then gone. */
@@ -333,17 +437,21 @@ export function createSpeechStudio({
 
   async function readEntry(id: string): Promise<StoredEntry> {
     checkId(id);
-    const stored = await readStored(`${id}.json`);
+    const stored = await readStored(`${id}.json`).catch(async (error: unknown) => {
+      // Gone (deleted in another window, or by hand): it leaves the list too.
+      if (error instanceof AppFailure && error.code === 'not_found') await forget(id);
+      throw error;
+    });
     if (stored === 'newer') {
-      throw new AppFailure('file_error', 'This clip was saved by a newer version of Gateway Studio.', {
-        hint: 'Update the app to open it.',
+      throw new AppFailure('file_error', t('errors.speechStudio.newer'), {
+        hint: t('errors.speechStudio.updateToOpen'),
       });
     }
     if (stored === 'corrupt') {
       await setAside(`${id}.json`);
-      cache?.delete(id);
-      throw new AppFailure('file_error', 'This clip’s history file is damaged and was moved aside.', {
-        hint: 'Generate the clip again.',
+      await forget(id);
+      throw new AppFailure('file_error', t('errors.speechStudio.damaged'), {
+        hint: t('errors.speechStudio.generateAgain'),
       });
     }
     return stored;
@@ -457,8 +565,8 @@ export function createSpeechStudio({
     let settled = false;
     try {
       await mkdir(work, { recursive: true }).catch((error: unknown) => {
-        throw new AppFailure('file_error', 'The folder for speech clips could not be created.', {
-          hint: 'Check that the app data folder is writable.',
+        throw new AppFailure('file_error', t('errors.speechStudio.folder'), {
+          hint: t('errors.speechStudio.folderHint'),
           cause: error,
         });
       });
@@ -469,7 +577,7 @@ export function createSpeechStudio({
         const step = before + index + 1;
         // A stop that lands between two parts: the next one is not asked for (nor paid).
         if (run.signal.aborted) {
-          failure = partFailure(new AppFailure('aborted', 'Stopped.'), step, steps);
+          failure = partFailure(new AppFailure('aborted', t('errors.speechStudio.stopped')), step, steps);
           break;
         }
         run.onProgress(step, steps);
@@ -546,8 +654,7 @@ export function createSpeechStudio({
       throw keepFailure(error, clips.length);
     }
     if (kept) await removeReplaced(kept, stored);
-    // Before the history's first read (a run kept at start) the entry is simply read with the rest.
-    cache?.set(id, summaryOf(stored));
+    await remember(stored);
     return { entry: entryOf(stored), failure };
   }
 
@@ -619,8 +726,8 @@ export function createSpeechStudio({
       const step = job.before + clips.length + 1;
       const failure =
         clips.length < job.remaining.length
-          ? new AppFailure('aborted', `The app closed before part ${step} of ${job.steps} arrived.`, {
-              hint: 'Continue to send the parts that are left.',
+          ? new AppFailure('aborted', t('errors.speechStudio.closedBefore', { step, steps: job.steps }), {
+              hint: t('errors.speechStudio.closedBeforeHint'),
             })
           : null;
       await keepRun({ ...job, kept }, clips, failure, {
@@ -638,7 +745,7 @@ export function createSpeechStudio({
   async function continuable(id: string): Promise<StoredEntry> {
     const stored = await readEntry(id);
     if (!stored.partial || !stored.remaining) {
-      throw new AppFailure('invalid_input', 'This clip is already whole: there is nothing to continue.');
+      throw new AppFailure('invalid_input', t('errors.speechStudio.alreadyWhole'));
     }
     return stored;
   }
@@ -646,7 +753,8 @@ export function createSpeechStudio({
   return {
     async generate(client, request, run) {
       const split = splitSpeechText(request.text);
-      if (split.parts.length === 0) throw new AppFailure('invalid_input', 'Type something to speak.');
+      if (split.parts.length === 0)
+        throw new AppFailure('invalid_input', t('errors.speechStudio.typeSomething'));
       const options: StoredEntry['options'] = {
         model: request.model.trim(),
         voice: request.voice.trim(),
@@ -695,8 +803,8 @@ export function createSpeechStudio({
         // are neither sent again nor mixed with this run's.
         if (await exists(workFolder(id))) {
           if (!(await settleUnfinished(id))) {
-            throw new AppFailure('file_error', 'The parts of this clip’s last run could not be saved yet.', {
-              hint: 'Check that the app data folder is writable and the disk is not full, then continue again.',
+            throw new AppFailure('file_error', t('errors.speechStudio.partsNotSaved'), {
+              hint: t('errors.speechStudio.partsNotSavedHint'),
             });
           }
           // They were the rest of it: the clip is whole now, with nothing sent.
@@ -723,12 +831,20 @@ export function createSpeechStudio({
       }
     },
 
-    async list() {
-      const entries = [...(await load()).values()].sort(
-        (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
-      );
-      return { entries, movedAside };
+    async list(request = {}) {
+      await load();
+      const page = await index().page(request);
+      const history: SpeechHistory = { entries: page.items, total: page.total, movedAside };
+      if (page.rebuilding) history.rebuilding = page.rebuilding;
+      return history;
     },
+
+    indexSettled: async () => {
+      await load();
+      await index().settled();
+    },
+
+    warmIndex: () => void load().catch(() => undefined),
 
     async get(id) {
       return entryOf(await readEntry(id));
@@ -747,7 +863,7 @@ export function createSpeechStudio({
         }
         // The history entry goes first: a clip is never listed without its audio.
         await rm(entryPath(id), { force: true });
-        cache?.delete(id);
+        await forget(id);
         await removeAudio(stored);
         return true;
       } finally {
@@ -759,7 +875,7 @@ export function createSpeechStudio({
       const stored = await readEntry(id);
       const extension = stored.extension;
       const chosen = await dialogs.save({
-        title: 'Save speech',
+        title: t('errors.speechStudio.saveDialogTitle'),
         // A partial clip's copy says so, and is never taken for the whole clip saved later.
         defaultName: `${fileNameFrom(stored.text)}${stored.partial ? ` (${speechPartialLabel(stored.partial.done, stored.parts)})` : ''}.${extension}`,
         filters: [{ name: FORMAT_NAMES[stored.options.format], extensions: [extension] }],
@@ -792,11 +908,13 @@ export function createSpeechStudio({
 type Claim = 'job' | 'delete';
 
 function busy(holder: Claim, purpose: Claim): AppFailure {
-  if (holder === 'delete') return new AppFailure('busy', 'This clip is being deleted.');
+  if (holder === 'delete') return new AppFailure('busy', t('errors.speechStudio.beingDeleted'));
   return purpose === 'delete'
-    ? new AppFailure('busy', 'This clip is being continued.', { hint: 'Stop it first, then delete it.' })
-    : new AppFailure('busy', 'This clip is already being continued.', {
-        hint: 'Wait for it to finish, or stop it first.',
+    ? new AppFailure('busy', t('errors.speechStudio.beingContinued'), {
+        hint: t('errors.speechStudio.stopThenDelete'),
+      })
+    : new AppFailure('busy', t('errors.speechStudio.alreadyContinued'), {
+        hint: t('errors.speechStudio.waitOrStop'),
       });
 }
 
@@ -812,11 +930,10 @@ interface KeptAudio {
 /** A keep that failed: every part that arrived is still in the job's work folder, kept at the next start. */
 function keepFailure(error: unknown, arrived: number): AppFailure {
   const cause = isFailure(error) ? error.toAppError() : null;
-  return new AppFailure('file_error', cause?.message ?? 'The clip could not be saved in the history.', {
+  return new AppFailure('file_error', cause?.message ?? t('errors.speechStudio.notKept'), {
     hint:
-      (arrived > 0
-        ? 'The parts that arrived are not lost: they are added to the history when the app next starts. '
-        : '') + (cause?.hint ?? 'Check that the app data folder is writable and the disk is not full.'),
+      (arrived > 0 ? `${t('errors.speechStudio.partsNotLost')} ` : '') +
+      (cause?.hint ?? t('errors.speechStudio.diskHint')),
     cause: error,
   });
 }
@@ -860,8 +977,8 @@ async function copyToFreeNames(sources: string[], namesFor: (suffix: string) => 
     if (complete) return targets;
     for (const file of written) await rm(file, { force: true });
   }
-  throw new AppFailure('file_error', 'The clip could not be saved: every name for it is taken.', {
-    hint: 'Choose another name or folder.',
+  throw new AppFailure('file_error', t('errors.speechStudio.namesTaken'), {
+    hint: t('errors.speechStudio.namesTakenHint'),
   });
 }
 
@@ -924,7 +1041,10 @@ export function fileNameFrom(text: string): string {
 function partFailure(error: unknown, step: number, steps: number): Failure {
   const appError = toAppError(error);
   if (appError.code === 'aborted') {
-    return new AppFailure('aborted', steps === 1 ? 'Stopped.' : `Stopped at part ${step} of ${steps}.`);
+    return new AppFailure(
+      'aborted',
+      steps === 1 ? t('errors.speechStudio.stopped') : t('errors.speechStudio.stoppedAt', { step, steps }),
+    );
   }
   if (steps === 1) return isFailure(error) ? error : AppFailure.from(appError);
   return AppFailure.from({ ...appError, message: `Part ${step} of ${steps}: ${appError.message}` });
@@ -949,11 +1069,9 @@ async function saveFailure(error: unknown, source: string, target: string): Prom
   const missing = (error as NodeJS.ErrnoException).code === 'ENOENT' && !(await exists(source));
   return new AppFailure(
     'file_error',
-    missing ? 'The clip’s audio file is missing.' : `The clip could not be saved to ${target}.`,
+    missing ? t('errors.speechStudio.audioMissing') : t('errors.speechStudio.notSavedTo', { target }),
     {
-      hint: missing
-        ? 'It may have been deleted outside the app. Generate the clip again.'
-        : 'Check that the folder exists and that you may write there.',
+      hint: missing ? t('errors.speechStudio.audioMissingHint') : t('errors.speechStudio.notSavedToHint'),
       cause: error,
     },
   );
@@ -969,14 +1087,14 @@ async function exists(path: string): Promise<boolean> {
 }
 
 function notFound(): AppFailure {
-  return new AppFailure('not_found', 'This clip is no longer in the history.', {
-    hint: 'It may have been deleted in another window.',
+  return new AppFailure('not_found', t('errors.speechStudio.gone'), {
+    hint: t('errors.speechStudio.goneHint'),
   });
 }
 
 function historyUnreadable(error: unknown): AppFailure {
-  return new AppFailure('file_error', 'The speech history could not be read.', {
-    hint: 'Check that the app data folder is readable.',
+  return new AppFailure('file_error', t('errors.speechStudio.historyUnreadable'), {
+    hint: t('errors.speechStudio.historyUnreadableHint'),
     cause: error,
   });
 }

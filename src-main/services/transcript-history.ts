@@ -2,11 +2,16 @@
 // atomically. A file that cannot be read is moved aside (`<id>.json.corrupt-<time>`) and left out of the
 // list: one bad file never hides the others, nor stops the app, and the user is told (`onNotice`: the
 // transcript list carries no count, so it goes where the window shows notices). A file of a newer build is
-// left alone.
+// left alone, and remembered (with the audio it names) rather than read again.
+//
+// The list and its search are answered from the history's persistent index (saved-index/, as the
+// conversations' are: summary, audio path and search words per entry, updated with each save and delete,
+// checked against the folder in the background at start), one page at a time: a start with thousands of
+// transcripts reads the index, never the transcripts, and a list is one page of summaries.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type {
   AudioFile,
@@ -15,16 +20,19 @@ import type {
   TranscribeMode,
   Transcript,
   TranscriptionOptions,
+  TranscriptList,
   TranscriptSegment,
   TranscriptSummary,
 } from '../../src-preload/contract.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isInsideFolder } from '../folders.ts';
+import { t } from '../i18n/index.ts';
 import { createLogger } from '../log.ts';
 import { fileStamp, moveAside, writeFileAtomic } from './atomic-file.ts';
 import { realFolder } from './audio-files.ts';
 import { isMissing } from './file-missing.ts';
 import { previewOf } from './preview.ts';
+import { createSavedIndex, type SavedIndex, type StoredFileStamp } from './saved-index/saved-index.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 const FORMAT_VERSION = 1;
@@ -108,10 +116,24 @@ export interface StoredTranscript extends TranscriptSummary {
   audioPath: string;
 }
 
+/** One page of the list: `offset` entries skipped, at most `limit` (all without). */
+export interface TranscriptListRequest {
+  query?: string;
+  offset?: number;
+  limit?: number;
+}
+
 export interface TranscriptHistory {
   save(entry: NewTranscript): Promise<TranscriptSummary>;
-  /** Newest first; `query` keeps entries whose name or text contains it (any case). */
-  list(query?: string): Promise<TranscriptSummary[]>;
+  /**
+   * Newest first, one page; every word of `query` must appear in the name or the text (the last typed word
+   * as the start of one; case and accents ignored; CJK without spaces).
+   */
+  list(request?: TranscriptListRequest | string): Promise<TranscriptList>;
+  /** Resolves once the index's start-up check is done and its journal written (tests, benches). */
+  indexSettled(): Promise<void>;
+  /** Starts reading the index now (the app's start), so the first list finds it in memory. */
+  warmIndex(): void;
   get(id: string): Promise<StoredTranscript>;
   /** Segments `from` … `from + count - 1` of an entry (fewer at its end), and how many it has. */
   segments(
@@ -145,23 +167,48 @@ export interface TranscriptHistoryOptions {
    * it): the last entry's delete then leaves the file.
    */
   recordingHeld?: (path: string) => Promise<boolean>;
+  /** The index's journal without its ending; by default `indexes/transcripts` in the data folder. */
+  indexPath?: string;
+  /** How long a list waits for the index's running check before answering with what it has (ms). */
+  listWaitMs?: number;
+}
+
+/** What the index keeps of an entry: its summary and the audio it plays (kept out of the list's answer). */
+type IndexedTranscript = TranscriptSummary & { audioPath: string };
+
+const MODES = new Set(['transcribe', 'translate']);
+const KINDS = new Set(['file', 'recording']);
+
+/** A summary read back from the index: the fields the list shows, of the kinds they should be. */
+function isIndexedTranscript(value: unknown, id: string): value is IndexedTranscript {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    v.id === id &&
+    typeof v.createdAt === 'string' &&
+    typeof v.name === 'string' &&
+    MODES.has(v.mode as string) &&
+    typeof v.model === 'string' &&
+    KINDS.has(v.kind as string) &&
+    (v.durationSec === null || typeof v.durationSec === 'number') &&
+    (v.language === null || typeof v.language === 'string') &&
+    typeof v.preview === 'string' &&
+    typeof v.segmentCount === 'number' &&
+    typeof v.audioPath === 'string'
+  );
+}
+
+const newestFirst = (a: TranscriptSummary, b: TranscriptSummary) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+/** The summary the window gets: what the index keeps, without the audio's path. */
+function listed({ audioPath: _audioPath, ...summary }: IndexedTranscript): TranscriptSummary {
+  return summary;
 }
 
 function summaryOf(id: string, stored: z.infer<typeof storedSchema>): TranscriptSummary {
   const { createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount } = stored;
   return { id, createdAt, name, mode, model, kind, durationSec, language, preview, segmentCount };
-}
-
-/** An entry, kept in memory while its file is unchanged (the list is read on every search). */
-interface Indexed {
-  size: number;
-  mtimeMs: number;
-  /** `null` for an entry of a newer build: not listed, but its audio is still in use. */
-  summary: TranscriptSummary | null;
-  /** `null`: a newer build's entry that names no audio this build can read. */
-  audioPath: string | null;
-  /** Name and text in lower case, for search. */
-  haystack: string;
 }
 
 /** An entry written by a newer build: left alone, but what audio it plays (if it says so) is known. */
@@ -201,7 +248,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
   const onNotice = options.onNotice ?? (() => {});
   const maxFileBytes = options.maxFileBytes ?? MAX_TRANSCRIPT_BYTES;
   const log = createLogger('history');
-  const index = new Map<string, Indexed>();
+  const indexPath = options.indexPath ?? join(dirname(dirname(directory)), 'indexes', 'transcripts');
   /** The last entry `get` read, while its file stays as it was (same size and time). */
   let lastRead: { id: string; size: number; mtimeMs: number; entry: StoredTranscript } | null = null;
   /** Entries whose setting aside the user has been told of in this run. */
@@ -209,7 +256,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
 
   const fileOf = (id: string) => {
     if (!TRANSCRIPT_ID_PATTERN.test(id)) {
-      throw new AppFailure('invalid_input', 'That is not the id of a saved transcript.');
+      throw new AppFailure('invalid_input', t('errors.transcriptHistory.badId'));
     }
     return join(directory, `${id}.json`);
   };
@@ -243,7 +290,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     try {
       stored = await readStoredText(path, maxFileBytes);
     } catch (error) {
-      throw new AppFailure('file_error', 'A saved transcript could not be read.', { cause: error });
+      throw new AppFailure('file_error', t('errors.transcriptHistory.unreadable'), { cause: error });
     }
     if (stored.kind === 'missing') return null;
     if (stored.kind === 'oversized') {
@@ -265,53 +312,108 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
   };
 
   const newerVersion = () =>
-    new AppFailure('file_error', 'This transcript was saved by a newer version of Gateway Studio.', {
-      hint: 'Update the app to open it.',
+    new AppFailure('file_error', t('errors.transcriptHistory.newer'), {
+      hint: t('errors.transcriptHistory.updateToOpen'),
     });
 
-  /** Every readable entry, from memory where its file has not changed. */
-  const entries = async (): Promise<Indexed[]> => {
+  /** Work on one entry runs one after another (a delete and the index's check of the same file). */
+  const queues = new Map<string, Promise<unknown>>();
+  function inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const run = (queues.get(id) ?? Promise.resolve()).then(task);
+    const settled = run.catch(() => undefined);
+    queues.set(id, settled);
+    void settled.then(() => {
+      if (queues.get(id) === settled) queues.delete(id);
+    });
+    return run;
+  }
+
+  /** The index, started at the first call that needs it (a history made and never used reads nothing). */
+  let savedIndex: SavedIndex<IndexedTranscript> | null = null;
+  function index(): SavedIndex<IndexedTranscript> {
+    savedIndex ??= createSavedIndex<IndexedTranscript>({
+      name: 'transcripts',
+      path: indexPath,
+      scan: scanFolder,
+      read: (id) =>
+        inTurn(id, async () => {
+          const path = fileOf(id);
+          const info = await stat(path).catch(() => null);
+          const stored = await read(id).catch(() => 'unreadable' as const);
+          // Not listed, but what audio it plays cannot be known: none may be deleted meanwhile.
+          if (stored === 'unreadable') unreadable.add(id);
+          else unreadable.delete(id);
+          if (stored === null || stored === 'corrupt' || stored === 'unreadable' || info === null)
+            return { kind: 'gone' };
+          if (isNewer(stored)) {
+            log.warn(`transcript ${id} was saved by a newer version; not listed`);
+            return { kind: 'newer', size: info.size, mtimeMs: info.mtimeMs, note: stored.audioPath };
+          }
+          return {
+            kind: 'ok',
+            summary: { ...summaryOf(id, stored), audioPath: stored.audioPath },
+            texts: [stored.name, stored.transcript.text],
+            size: info.size,
+            mtimeMs: info.mtimeMs,
+          };
+        }),
+      compare: newestFirst,
+      isSummary: isIndexedTranscript,
+      warn: (message, error) => log.warn(message, error),
+      ...(options.listWaitMs === undefined ? {} : { listWaitMs: options.listWaitMs }),
+    });
+    return savedIndex;
+  }
+
+  /**
+   * Entries whose files could not be read at all (not damaged: unreadable, e.g. no permission), and whether
+   * the folder could not be listed: either way, what audio the history plays is not known.
+   */
+  const unreadable = new Set<string>();
+  let unlisted = false;
+
+  /** Every entry file with its size and time. */
+  async function scanFolder(): Promise<StoredFileStamp[]> {
     let names: string[];
     try {
       names = await readdir(directory);
+      unlisted = false;
     } catch (error) {
       if (isMissing(error)) return [];
-      throw new AppFailure('file_error', 'The transcript history could not be read.', { cause: error });
+      unlisted = true;
+      throw error;
     }
-    const ids = names
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => name.slice(0, -'.json'.length))
-      .filter((id) => TRANSCRIPT_ID_PATTERN.test(id));
-    const present = new Set(ids);
-    for (const id of index.keys()) if (!present.has(id)) index.delete(id);
-    const found: Indexed[] = [];
-    for (const id of ids) {
-      const info = await stat(fileOf(id)).catch(() => null);
-      if (!info) continue;
-      const cached = index.get(id);
-      if (cached && cached.size === info.size && cached.mtimeMs === info.mtimeMs) {
-        found.push(cached);
-        continue;
-      }
-      const stored = await read(id);
-      if (stored === null || stored === 'corrupt') {
-        index.delete(id);
-        continue;
-      }
-      const entry: Indexed = isNewer(stored)
-        ? { size: info.size, mtimeMs: info.mtimeMs, summary: null, audioPath: stored.audioPath, haystack: '' }
-        : {
-            size: info.size,
-            mtimeMs: info.mtimeMs,
-            summary: summaryOf(id, stored),
-            audioPath: stored.audioPath,
-            haystack: `${stored.name}\n${stored.transcript.text}`.toLowerCase(),
-          };
-      index.set(id, entry);
-      found.push(entry);
+    const found: StoredFileStamp[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.json')) continue;
+      const id = name.slice(0, -'.json'.length);
+      if (!TRANSCRIPT_ID_PATTERN.test(id)) continue;
+      const info = await stat(join(directory, name)).catch(() => null);
+      if (info) found.push({ id, size: info.size, mtimeMs: info.mtimeMs });
     }
     return found;
-  };
+  }
+
+  /** An entry found gone or damaged outside a delete leaves the list. */
+  async function forget(id: string): Promise<void> {
+    const saved = index();
+    await saved.ready();
+    saved.remove(id);
+  }
+
+  /**
+   * The audio every entry plays, once the index knows every file (a start's check still running may not
+   * have read them all): `null` stands for a newer build's entry that does not say what it plays.
+   */
+  async function audioInUse(): Promise<Array<string | null>> {
+    const saved = index();
+    await saved.checked();
+    const paths: Array<string | null> = [];
+    if (unlisted || unreadable.size > 0) paths.push(null);
+    for (const summary of saved.summaries()) paths.push(summary.audioPath);
+    for (const note of saved.newerNotes()) paths.push(typeof note === 'string' ? note : null);
+    return paths;
+  }
 
   return {
     async save(entry) {
@@ -333,25 +435,43 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
         transcript: entry.transcript,
         audioPath: entry.audioPath,
       };
+      const path = fileOf(id);
       try {
-        await writeFileAtomic(fileOf(id), JSON.stringify({ id, ...stored }));
+        await writeFileAtomic(path, JSON.stringify({ id, ...stored }));
       } catch (error) {
-        throw new AppFailure('file_error', 'The transcript could not be saved in the history.', {
-          hint: 'Check that the disk has free space, then try again.',
+        throw new AppFailure('file_error', t('errors.transcriptHistory.notSaved'), {
+          hint: t('errors.transcriptHistory.notSavedHint'),
           cause: error,
         });
       }
-      return summaryOf(id, stored);
+      const summary = summaryOf(id, stored);
+      const info = await stat(path).catch(() => null);
+      // Without its time the index could not tell a later change apart: the next start's check reads the file.
+      if (info) {
+        const saved = index();
+        await saved.ready();
+        saved.put(
+          id,
+          { ...summary, audioPath: entry.audioPath },
+          [stored.name, stored.transcript.text],
+          info.size,
+          info.mtimeMs,
+        );
+      }
+      return summary;
     },
 
-    async list(query) {
-      const needle = query?.trim().toLowerCase() ?? '';
-      return (await entries())
-        .flatMap(({ summary, haystack }) =>
-          summary !== null && (needle === '' || haystack.includes(needle)) ? [summary] : [],
-        )
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+    async list(request = {}) {
+      const { query, offset, limit } = typeof request === 'string' ? { query: request } : request;
+      const page = await index().page({ query, offset, limit });
+      const list: TranscriptList = { transcripts: page.items.map(listed), total: page.total };
+      if (page.rebuilding) list.rebuilding = page.rebuilding;
+      return list;
     },
+
+    indexSettled: () => index().settled(),
+
+    warmIndex: () => void index(),
 
     async get(id) {
       // The entry just opened is asked for again, page by page, while its list fills in: it is read once.
@@ -359,13 +479,14 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
       if (info && lastRead?.id === id && lastRead.size === info.size && lastRead.mtimeMs === info.mtimeMs)
         return lastRead.entry;
       const stored = await read(id);
+      if (stored === null || stored === 'corrupt') await forget(id);
       if (stored === null) {
-        throw new AppFailure('not_found', 'This transcript is no longer in the history.', {
-          hint: 'It may have been deleted in another window.',
+        throw new AppFailure('not_found', t('errors.transcriptHistory.gone'), {
+          hint: t('errors.transcriptHistory.goneHint'),
         });
       }
       if (stored === 'corrupt') {
-        throw new AppFailure('file_error', 'This transcript’s file could not be read, so it was set aside.');
+        throw new AppFailure('file_error', t('errors.transcriptHistory.setAside'));
       }
       if (isNewer(stored)) throw newerVersion();
       const entry: StoredTranscript = {
@@ -375,6 +496,19 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
         audioPath: stored.audioPath,
       };
       lastRead = info ? { id, size: info.size, mtimeMs: info.mtimeMs, entry } : null;
+      // An entry the index does not know (written by another program since the start's check, or a save
+      // whose index line was lost): opened, it joins the list.
+      const saved = index();
+      await saved.ready();
+      if (info && saved.summaryOf(id) === undefined) {
+        saved.put(
+          id,
+          { ...summaryOf(id, stored), audioPath: stored.audioPath },
+          [stored.name, stored.transcript.text],
+          info.size,
+          info.mtimeMs,
+        );
+      }
       return entry;
     },
 
@@ -384,20 +518,27 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     },
 
     async delete(id) {
-      const stored = await read(id);
+      const saved = index();
+      await saved.ready();
+      const stored = await inTurn(id, async () => {
+        const found = await read(id);
+        if (found === null) {
+          saved.remove(id);
+          return null;
+        }
+        // Not ours to judge: its audio may be in use by entries this build cannot read.
+        if (isNewer(found)) throw newerVersion();
+        await rm(fileOf(id), { force: true });
+        saved.remove(id);
+        return found;
+      });
       if (stored === null) return { deleted: false, removedAudio: null };
-      // Not ours to judge: its audio may be in use by entries this build cannot read.
-      if (isNewer(stored)) throw newerVersion();
-      await rm(fileOf(id), { force: true });
-      index.delete(id);
       if (stored === 'corrupt') return { deleted: true, removedAudio: null };
 
       const audio = stored.audioPath;
       const ours = isInsideFolder(await realFolder(recordingsDir), audio);
       // An entry of a newer build that does not say what it plays may play this.
-      const stillUsed = (await entries()).some(
-        (entry) => entry.audioPath === audio || entry.audioPath === null,
-      );
+      const stillUsed = (await audioInUse()).some((path) => path === audio || path === null);
       if (!ours || stillUsed || (await options.recordingHeld?.(audio))) {
         return { deleted: true, removedAudio: null };
       }
@@ -412,7 +553,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
         if (unclaimed.delete(name)) used.add(name);
       };
       try {
-        for (const { audioPath } of await entries()) {
+        for (const audioPath of await audioInUse()) {
           if (audioPath === null) return null;
           // By file name: an entry whose data folder has moved still names its recording so.
           claim(basename(audioPath));

@@ -194,6 +194,22 @@ export interface TranscriptSummary {
   segmentCount: number;
 }
 
+/** One page of the transcript history. */
+export interface TranscriptList {
+  /** One page (all of them when no `limit` was asked), newest first. */
+  transcripts: TranscriptSummary[];
+  /** How many match, every page. */
+  total: number;
+  /**
+   * Present while main checks or rebuilds its index of the history (at start; after the index was missing
+   * or damaged): the list is what is indexed so far; ask again for the rest. `done` of `total` files read.
+   */
+  rebuilding?: { done: number; total: number };
+}
+
+/** Transcripts one page of the history holds at most. */
+export const MAX_TRANSCRIPT_PAGE = 500;
+
 /** A saved transcript with everything needed to show, play and export it again. */
 export interface TranscriptEntry extends TranscriptSummary {
   options: TranscriptionOptions;
@@ -272,7 +288,15 @@ export interface AudioMethods {
    * recording main wrote for it too unless `keepRecording` (another queue item still holds it).
    */
   'audio.discardJob': { input: { jobId: string; keepRecording?: boolean }; output: { discarded: boolean } };
-  'transcripts.list': { input: { query?: string }; output: TranscriptSummary[] };
+  /**
+   * Saved transcripts, newest first, `limit` of them from `offset` (all without a limit); `query` matches
+   * names and text: every word, case and accents ignored, the last word as the start of one,
+   * Chinese/Japanese/Korean without spaces.
+   */
+  'transcripts.list': {
+    input: { query?: string; offset?: number; limit?: number };
+    output: TranscriptList;
+  };
   /**
    * A saved transcript. With `segments`, `transcript.segments` holds only that many of the first ones
    * (`segmentCount` says how many there are; `transcripts.segments` gives the rest): a 3-hour lecture opens

@@ -143,10 +143,21 @@ export interface SpeechEntry extends SpeechSummary {
 }
 
 export interface SpeechHistory {
+  /** One page (all of them when no `limit` was asked), newest first. */
   entries: SpeechSummary[];
-  /** History files that could not be read and were moved aside. */
+  /** How many match, every page. */
+  total: number;
+  /** History files that could not be read and were moved aside (in this run). */
   movedAside: number;
+  /**
+   * Present while main checks or rebuilds its index of the history (at start; after the index was missing
+   * or damaged): the list is what is indexed so far; ask again for the rest. `done` of `total` files read.
+   */
+  rebuilding?: { done: number; total: number };
 }
+
+/** Clips one page of the history holds at most. */
+export const MAX_SPEECH_PAGE = 500;
 
 // ─── Methods ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -164,8 +175,15 @@ export interface SpeechMethods {
    * still partial (with more parts) if a part fails again.
    */
   'speech.continue': { input: { id: string }; output: StreamStarted };
-  /** The clips in the history, newest first. */
-  'speech.list': { input: undefined; output: SpeechHistory };
+  /**
+   * The clips in the history, newest first, `limit` of them from `offset` (all without a limit); `query`
+   * matches their text: every word, case and accents ignored, the last word as the start of one,
+   * Chinese/Japanese/Korean without spaces.
+   */
+  'speech.list': {
+    input: { query?: string; offset?: number; limit?: number } | undefined;
+    output: SpeechHistory;
+  };
   'speech.get': { input: { id: string }; output: SpeechEntry };
   /** Deletes a clip and its audio. */
   'speech.delete': { input: { id: string }; output: { deleted: boolean } };

@@ -4,6 +4,7 @@ import { loadSettings } from './actions/settings.ts';
 import { AppMark } from './components/AppMark.tsx';
 import { Button } from './components/Button.tsx';
 import { StatusRegion } from './components/StatusRegion.tsx';
+import { commonWords } from './components/strings.ts';
 import { Toasts } from './components/Toasts.tsx';
 import { SCREENS } from './screens.ts';
 import { MountWhenNeeded } from './startup/MountWhenNeeded.tsx';
@@ -51,15 +52,16 @@ function Starting() {
 }
 
 function LoadFailed() {
+  const t = commonWords.useT();
   const error = useAppStore((s) => s.settingsLoadError);
   return (
     <div className="app-status" role="alert" data-testid="load-failed">
       <AppMark size={40} />
-      <p className="app-status__title">Gateway Studio could not read its settings</p>
+      <p className="app-status__title">{t('loadFailed.title')}</p>
       <p className="app-status__text">{error?.message}</p>
       {error?.hint ? <p className="app-status__text">{error.hint}</p> : null}
       <Button icon={RefreshCw} onClick={() => loadSettings()}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </div>
   );

@@ -116,7 +116,7 @@ test('axe finds nothing serious or critical in any panel state, in either theme'
     options: { model: 'whisper-1', responseFormat: 'verbose_json', timestampGranularities: ['segment'] },
     mode: 'transcribe',
   });
-  await expect.poll(async () => (await app.ok('transcripts.list', {})).length).toBe(1);
+  await expect.poll(async () => (await app.ok('transcripts.list', {})).transcripts.length).toBe(1);
   await page.getByTestId('transcribe-tab-history').click();
   await page.getByTestId('history-item').getByTestId('history-open').click();
   await expect(page.getByTestId('waveform')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 });

@@ -2,6 +2,9 @@
 // with their index) are listed at once, searched (an English word, an accented word typed without its
 // accent, a Chinese word inside text written without spaces), scrolled to the end and opened, with the page
 // holding only the rows in view. Then the index is deleted, and damaged: the list comes back complete.
+// And 5,000 saved transcripts (5–30 minutes each, with their segments): the history listed, searched,
+// scrolled to the end and one opened (its segments, not its audio), the page again holding only the rows
+// in view; and 5,000 speech clips with their audio, likewise.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -108,6 +111,116 @@ test('5,000 saved conversations: listed, searched, scrolled to the end and opene
   await again.page.getByTestId('nav-playground').click();
   await expect(listOf(again.page)).toHaveAttribute('data-total', String(COUNT), { timeout: 120_000 });
   expect((await again.ok('conversations.list', { query: 'marker4321' })).total).toBe(1);
+});
+
+test('5,000 saved transcripts: listed, searched, scrolled to the end and opened', async ({
+  startApp,
+  fakeGateway,
+}) => {
+  test.setTimeout(300_000);
+  const planted = await plantedDataFolder(COUNT, 'transcripts');
+  const app = await startApp({
+    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
+    prepareDataDir: (dataDir) => copyPlanted(planted, dataDir, 'transcripts'),
+  });
+  const { page } = app;
+  const items = page.getByTestId('history-item');
+  const list = page.getByTestId('history-list');
+  await page.getByTestId('nav-transcribe').click();
+  await page.getByTestId('transcribe-tab-history').click();
+  await expect(list).toHaveAttribute('data-total', String(COUNT));
+  const newest = (await app.ok('transcripts.list', { limit: 1 })).transcripts[0]!;
+  await expect(items.first()).toContainText(newest.name);
+  expect(await items.count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  // Each row says where it stands among them all.
+  await expect(items.first()).toHaveAttribute('aria-setsize', String(COUNT));
+  await app.screenshot('saved-at-scale-transcripts');
+
+  // Searches: a marker word, two common words, a Chinese word inside text written without spaces.
+  for (const query of ['marker4321', 'budget meeting', '天气']) {
+    await page.getByTestId('history-search').fill(query);
+    const found = await app.ok('transcripts.list', { query, limit: 1 });
+    expect(found.total, `“${query}” finds some`).toBeGreaterThan(0);
+    await expect(list).toHaveAttribute('data-total', String(found.total));
+    await expect(items.first()).toContainText(found.transcripts[0]!.name);
+    expect(await items.count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+    if (query === 'marker4321') await expect(items).toHaveCount(1);
+  }
+  await page.getByTestId('history-search').fill('');
+  await expect(list).toHaveAttribute('data-total', String(COUNT));
+
+  // Scrolled to the end: pages arrive as it goes, the page holding a few dozen rows all along.
+  const oldest = (await app.ok('transcripts.list', { offset: COUNT - 1, limit: 1 })).transcripts[0]!;
+  const most = await page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('.transcribe-layout__aside')!;
+    let most = 0;
+    for (let frame = 0; frame < 5_000; frame++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      most = Math.max(most, document.querySelectorAll('[data-testid="history-item"]').length);
+      const rows = document.querySelector<HTMLElement>('[data-testid="history-list"]')!;
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      if (atEnd && rows.dataset.loaded === rows.dataset.total) break;
+    }
+    return most;
+  });
+  expect(most).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  const last = items.last();
+  await expect(last).toContainText(oldest.name);
+  await expect(last).toHaveAttribute('aria-posinset', String(COUNT));
+  await app.screenshot('saved-at-scale-transcripts-end');
+
+  // Opened: its first segments, its audio only described (not read).
+  await last.getByTestId('history-open').click();
+  await expect(page.getByTestId('transcript-title')).toHaveText(oldest.name);
+  await expect(page.getByTestId('transcript-segment').first()).toContainText(`marker${COUNT - 1}`);
+  await app.screenshot('saved-at-scale-transcripts-open');
+
+  // The arrow keys move between rows: Home goes to the newest.
+  await last.getByTestId('history-open').focus();
+  await page.keyboard.press('Home');
+  await expect(page.locator(':focus')).toContainText(newest.name);
+});
+
+test('5,000 speech clips: listed and scrolled to the end, one opened', async ({ startApp, fakeGateway }) => {
+  test.setTimeout(300_000);
+  const planted = await plantedDataFolder(COUNT, 'clips');
+  const app = await startApp({
+    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
+    prepareDataDir: (dataDir) => copyPlanted(planted, dataDir, 'clips'),
+  });
+  const { page } = app;
+  const items = page.getByTestId('speak-history-item');
+  const list = page.getByTestId('speak-history-list');
+  await page.getByTestId('nav-speak').click();
+  await expect(list).toHaveAttribute('data-total', String(COUNT));
+  const newest = (await app.ok('speech.list', { limit: 1 })).entries[0]!;
+  await expect(items.first()).toContainText(newest.preview);
+  expect(await items.count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  expect((await app.ok('speech.list', { query: 'marker4321' })).total).toBe(1);
+  await app.screenshot('saved-at-scale-clips');
+
+  const oldest = (await app.ok('speech.list', { offset: COUNT - 1, limit: 1 })).entries[0]!;
+  const most = await page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('.shell__content')!;
+    let most = 0;
+    for (let frame = 0; frame < 5_000; frame++) {
+      scroller.scrollTop = scroller.scrollHeight;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      most = Math.max(most, document.querySelectorAll('[data-testid="speak-history-item"]').length);
+      const rows = document.querySelector<HTMLElement>('[data-testid="speak-history-list"]')!;
+      const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+      if (atEnd && rows.dataset.loaded === rows.dataset.total) break;
+    }
+    return most;
+  });
+  expect(most).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  const last = items.last();
+  await expect(last).toContainText(oldest.preview);
+  await expect(last).toHaveAttribute('aria-posinset', String(COUNT));
+  await last.locator('.speak-history-item__open').click();
+  await expect(page.getByTestId('speak-clip')).toHaveAttribute('data-clip-id', oldest.id);
+  await app.screenshot('saved-at-scale-clips-end');
 });
 
 function escapeRegExp(text: string): string {

@@ -10,9 +10,10 @@ import { expect, test } from './harness.ts';
  * the interface speaks two languages (306.1 KB measured): i18next and react-i18next, which issue 18 item 5
  * names, and the English catalogue are needed by the first screen itself, ~56 KB of it; 315 with the
  * accessibility of issue 18 item 8 (313 KB measured): the focus keeper and the status region are the
- * shell's own.
+ * shell's own; 320 once every word comes from a catalogue (318.2 KB measured): the first screen's own words
+ * (toasts, notices, the settings-failure screen) and the one module that formats figures in the language.
  */
-const FIRST_SCREEN_BUDGET_KB = 315;
+const FIRST_SCREEN_BUDGET_KB = 320;
 
 /** Chunks named after the panels and the heavy libraries, which no first screen needs. */
 const LATER_CODE = /(Transcribe|Speak|Playground|Settings)Panel|Markdown|wavesurfer|record\.esm|highlight/;

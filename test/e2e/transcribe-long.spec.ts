@@ -157,7 +157,7 @@ test('a failed part is listed with its reason and retried alone; the part after 
   const prompt = String(requests[count]?.multipart?.fields.prompt ?? '');
   expect(prompt.length).toBeGreaterThan(10);
   // The saved transcript reads as one: part 1's ending, the prompt, runs straight into part 2.
-  const [saved] = await app.ok('transcripts.list', {});
+  const [saved] = (await app.ok('transcripts.list', {})).transcripts;
   const { transcript } = await app.ok('transcripts.get', { id: saved!.id });
   expect(transcript.text).toContain(prompt);
   expect(requests[1]?.multipart?.fields.prompt).toBe(prompt);

@@ -36,7 +36,7 @@ async function transcribe(
   path: string,
   options: { mode?: 'transcribe' | 'translate' } = {},
 ): Promise<TranscriptSummary> {
-  const before = (await app.ok('transcripts.list', {})).map((entry) => entry.id);
+  const before = (await app.ok('transcripts.list', {})).transcripts.map((entry) => entry.id);
   await app.ok('audio.transcribe', {
     source: { path },
     options: { model: 'whisper-1', responseFormat: 'verbose_json', timestampGranularities: ['segment'] },
@@ -45,7 +45,7 @@ async function transcribe(
   let saved: TranscriptSummary | undefined;
   await expect
     .poll(async () => {
-      saved = (await app.ok('transcripts.list', {})).find((entry) => !before.includes(entry.id));
+      saved = (await app.ok('transcripts.list', {})).transcripts.find((entry) => !before.includes(entry.id));
       return saved !== undefined;
     })
     .toBe(true);
@@ -320,7 +320,9 @@ test('the history searches names and text, says when nothing matches, and delete
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Transcript deleted')).toBeVisible();
   await expect(page.getByTestId('history-item')).toHaveCount(2);
-  expect((await app.ok('transcripts.list', {})).map((e) => e.name)).not.toContain('voice-note.wav');
+  expect((await app.ok('transcripts.list', {})).transcripts.map((e) => e.name)).not.toContain(
+    'voice-note.wav',
+  );
 
   // Delete the open one from its own toolbar: the view closes.
   await page.getByTestId('delete-transcript').click();
@@ -367,7 +369,7 @@ test('a transcript without timings reads as plain text', async ({ startApp, fake
     options: { model: 'gpt-4o-mini-transcribe', responseFormat: 'json' },
     mode: 'transcribe',
   });
-  await expect.poll(async () => (await app.ok('transcripts.list', {})).length).toBe(1);
+  await expect.poll(async () => (await app.ok('transcripts.list', {})).transcripts.length).toBe(1);
   await app.reload();
   await openFromHistory(page, 'plain.wav');
   await expect(page.getByTestId('transcript-text')).toBeVisible();

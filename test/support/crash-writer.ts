@@ -9,10 +9,16 @@
 import { join } from 'node:path';
 import { CONVERSATIONS_FOLDER, createConversationStore } from '../../src-main/services/conversation-store.ts';
 import { createPrefsService } from '../../src-main/services/prefs.ts';
+import { createSpeechStudio } from '../../src-main/services/speech-studio.ts';
 import { createTranscriptHistory, type NewTranscript } from '../../src-main/services/transcript-history.ts';
 import type { Conversation, Transcript } from '../../src-preload/contract.ts';
 import { conversation, userMessage } from './conversation-fixtures.ts';
+import { silentSpeechClient } from './saved-at-scale.ts';
 import { seededRandom } from './seeded-random.ts';
+
+// stdout is the parent's: what the stores log (a speech job kept at start, say) goes to stderr.
+console.log = console.error;
+console.info = console.error;
 
 const [dataDirArg, runText, seedText] = process.argv.slice(2);
 if (!dataDirArg || !runText || !seedText) throw new Error('usage: crash-writer <dataDir> <run> <seed>');
@@ -29,6 +35,7 @@ const transcripts = createTranscriptHistory({
   recordingsDir: join(dataDir, 'media', 'recordings'),
 });
 const prefs = createPrefsService({ dataDir });
+const speech = createSpeechStudio({ dataDir, dialogs: { save: async () => null } });
 
 /** Text of a varying length (up to ~12 KB), so some writes take several system calls. */
 const text = (label: string) => `${label} ${'lorem ipsum '.repeat(Math.floor(random() * 1000))}`.trim();
@@ -103,5 +110,27 @@ async function prefsLoop(): Promise<void> {
   }
 }
 
+/** Speech clips: each a short text made into a clip (audio, history entry and index line). */
+async function speechLoop(): Promise<void> {
+  const client = silentSpeechClient();
+  const job = { signal: new AbortController().signal, onProgress: () => {} };
+  for (let step = 0; ; step++) {
+    const said = `run ${run} clip ${step} ${text('speech')}`.slice(0, 3000);
+    send({ kind: 'begin', store: 'speech', text: said });
+    const { entry } = await speech.generate(
+      client,
+      { text: said, model: 'gpt-4o-mini-tts', voice: 'alloy', format: 'wav', speed: 1 },
+      job,
+    );
+    send({ kind: 'commit', store: 'speech', id: entry.id, text: said });
+  }
+}
+
 send({ kind: 'ready' });
-await Promise.all([conversationLoop(), transcriptLoop(), prefsLoop()]);
+// Clips in every other run: the others write as fast as before (the proof needs enough commits).
+await Promise.all([
+  conversationLoop(),
+  transcriptLoop(),
+  prefsLoop(),
+  ...(run % 2 === 1 ? [speechLoop()] : []),
+]);

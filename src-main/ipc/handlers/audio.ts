@@ -11,6 +11,7 @@ import {
 } from '../../../src-preload/contract.ts';
 import { AppFailure, toAppError } from '../../app-failure.ts';
 import { transcriptionUsageOf } from '../../gateway/transcript.ts';
+import { t } from '../../i18n/index.ts';
 import { writeFileAtomic } from '../../services/atomic-file.ts';
 import {
   type AudioFiles,
@@ -20,7 +21,7 @@ import {
 } from '../../services/audio-files.ts';
 import { createRecordingRelease } from '../../services/recording-release.ts';
 import { sweepUnusedRecordings } from '../../services/start-sweep.ts';
-import { buildExport, EXPORT_FORMAT_LABELS, exportFileName } from '../../services/transcript-export.ts';
+import { buildExport, exportFileName } from '../../services/transcript-export.ts';
 import {
   createTranscriptHistory,
   shownTranscript,
@@ -42,8 +43,8 @@ type AudioMethods = keyof typeof audioSchemas;
  * about one, so asking cannot be used to explore the disk; it is given before anything looks at the path.
  */
 function notHandedOver(): AppFailure {
-  return new AppFailure('invalid_input', 'Gateway Studio was not given this file in this window.', {
-    hint: 'Drop the file on the window, or choose it with “Add files…”.',
+  return new AppFailure('invalid_input', t('errors.files.notHandedOver'), {
+    hint: t('errors.files.notHandedOverHint'),
   });
 }
 
@@ -136,6 +137,8 @@ export function createAudioHandlers({
     },
   });
   const long = createLongRecordings({ dataDir, history });
+  // The history's index is read as the app starts, in the background: the first list finds it in memory.
+  history.warmIndex();
   /** The recordings a saved transcript plays, or an unfinished long recording was cut from. */
   const recordingsInUse = {
     async recordingsInUse(names: Iterable<string>) {
@@ -166,8 +169,8 @@ export function createAudioHandlers({
 
     'audio.pick': async (_input, { ownerId }) => {
       const paths = await dialogs.open({
-        title: 'Add audio',
-        filters: [{ name: 'Audio', extensions: [...ACCEPTED_AUDIO_EXTENSIONS] }],
+        title: t('dialogs.addAudio'),
+        filters: [{ name: t('dialogs.audioFiles'), extensions: [...ACCEPTED_AUDIO_EXTENSIONS] }],
         multiple: true,
       });
       if (paths === null) return { files: [], refused: [] };
@@ -291,7 +294,7 @@ export function createAudioHandlers({
       return { discarded: true };
     },
 
-    'transcripts.list': ({ query }) => history.list(query),
+    'transcripts.list': ({ query, offset, limit }) => history.list({ query, offset, limit }),
 
     'transcripts.get': async ({ id, segments }, { ownerId }) => {
       const entry = await history.get(id);
@@ -319,18 +322,22 @@ export function createAudioHandlers({
     'transcripts.export': async ({ id, format }) => {
       const entry = await history.get(id);
       const path = await dialogs.save({
-        title: 'Export transcript',
+        title: t('dialogs.exportTranscript'),
         defaultName: exportFileName(entry.name, format),
-        filters: [{ name: EXPORT_FORMAT_LABELS[format], extensions: [format] }],
+        filters: [{ name: t(`dialogs.transcriptFormats.${format}`), extensions: [format] }],
       });
       if (path === null) return { path: null };
       try {
         await writeFileAtomic(path, buildExport(format, entry));
       } catch (error) {
-        throw new AppFailure('file_error', `The transcript could not be written to “${basename(path)}”.`, {
-          hint: 'Choose another folder, or check that you may write there.',
-          cause: error,
-        });
+        throw new AppFailure(
+          'file_error',
+          t('errors.export.transcriptNotWritten', { file: basename(path) }),
+          {
+            hint: t('errors.export.notWrittenHint'),
+            cause: error,
+          },
+        );
       }
       return { path };
     },

@@ -13,6 +13,8 @@ export function createSpeechHandlers({
   dialogs,
 }: HandlerServices): HandlerGroup<SpeechMethods> {
   const studio = createSpeechStudio({ dataDir, dialogs });
+  // The history's index is read as the app starts, in the background: the first list finds it in memory.
+  studio.warmIndex();
 
   /**
    * The clip main kept goes out as the result, whole or partial; a partial one is followed by what
@@ -54,7 +56,7 @@ export function createSpeechHandlers({
       );
       return { streamId };
     },
-    'speech.list': () => studio.list(),
+    'speech.list': (request) => studio.list(request ?? {}),
     'speech.get': ({ id }) => studio.get(id),
     'speech.delete': async ({ id }) => ({ deleted: await studio.remove(id) }),
     'speech.save': ({ id }) => studio.saveCopy(id),

@@ -5,6 +5,7 @@ import {
   MAX_PART_CONCURRENCY,
   MAX_PART_SECONDS,
   MAX_SEGMENTS_PER_PAGE,
+  MAX_TRANSCRIPT_PAGE,
   MIN_PART_SECONDS,
 } from '../../../src-preload/contract.ts';
 import { audioPeaksSchema } from '../../services/peaks-cache.ts';
@@ -110,7 +111,11 @@ export const audioSchemas = {
     concurrency: partConcurrency,
   }),
   'audio.discardJob': z.object({ jobId, keepRecording: z.boolean().optional() }),
-  'transcripts.list': z.object({ query: z.string().max(500).optional() }),
+  'transcripts.list': z.object({
+    query: z.string().max(500).optional(),
+    offset: z.number().int().min(0).max(1_000_000).optional(),
+    limit: z.number().int().min(1).max(MAX_TRANSCRIPT_PAGE).optional(),
+  }),
   'transcripts.get': z.object({ id: transcriptId, segments: segmentPage.optional() }),
   'transcripts.segments': z.object({
     id: transcriptId,

@@ -4,7 +4,9 @@
 //
 // On disk: one journal file, `<name>.v<version>.jsonl`, a header line then one line per change —
 //   `{"id":…,"size":…,"mtimeMs":…,"summary":{…}}<TAB><token> <token> …`   the item as saved
-//   `{"id":…,"size":…,"mtimeMs":…,"newer":true}`                          a newer build's file, left alone
+//   `{"id":…,"size":…,"mtimeMs":…,"newer":true,"note":…}`                a newer build's file, left alone
+//                                                                         (`note`: what the store must still
+//                                                                         know of it, e.g. the audio it plays)
 //   `{"id":…,"removed":true}`                                            deleted, moved aside or gone
 // the last line of an id winning. A save appends its line (a few KB), so saving costs the same with 5 or
 // 5,000 items; the journal is rewritten whole (atomically, atomic-file.ts) once old lines pile up, and soon
@@ -37,7 +39,7 @@ export interface StoredFileStamp {
 /** What reading one item gave, for the index. */
 export type ItemReading<S> =
   | { kind: 'ok'; summary: S; texts: readonly string[]; size: number; mtimeMs: number }
-  | { kind: 'newer'; size: number; mtimeMs: number }
+  | { kind: 'newer'; size: number; mtimeMs: number; note?: unknown }
   /** Missing, moved aside as damaged, or unreadable now: not listed. */
   | { kind: 'gone' };
 
@@ -72,12 +74,21 @@ export interface SavedIndex<S> {
   ready(): Promise<void>;
   /** The item as just saved (its texts are what search looks in). */
   put(id: string, summary: S, texts: readonly string[], size: number, mtimeMs: number): void;
-  /** A newer build's file: not listed, and not read again while it keeps its size and time. */
-  putNewer(id: string, size: number, mtimeMs: number): void;
+  /**
+   * A newer build's file: not listed, and not read again while it keeps its size and time (remembered in
+   * the journal, so a later start does not read it either). `note`: what the store must know of it (JSON).
+   */
+  putNewer(id: string, size: number, mtimeMs: number, note?: unknown): void;
   isKnownNewer(id: string, size: number, mtimeMs: number): boolean;
   remove(id: string): void;
   /** The summary kept for an id (loaded index only). */
   summaryOf(id: string): S | undefined;
+  /** Every summary indexed now, in no order (a store's own bookkeeping: audio in use…). */
+  summaries(): IterableIterator<S>;
+  /** The notes of the newer builds' files known now (`undefined` for one without). */
+  newerNotes(): IterableIterator<unknown>;
+  /** Resolves once the start's check against the folder has ended: the index then knows every file. */
+  checked(): Promise<void>;
   page(request: { query?: string; offset?: number; limit?: number }): Promise<SavedIndexPage<S>>;
   /** Resolves once the start's check is done and every change is on disk (tests, benches). */
   settled(): Promise<void>;
@@ -115,6 +126,11 @@ async function* linesOf(path: string, onTornEnd?: () => void): AsyncGenerator<st
 
 /** Lines parsed between yields while the journal is read. */
 const LOAD_SLICE = 250;
+/**
+ * Work units (a line, and one per 64 characters of its words) taken in between yields while the words are
+ * loaded: about 160 KB of words, a few milliseconds, so main's other calls wait no longer than that.
+ */
+const WORDS_SLICE = 2_500;
 /** After a delete, the journal is rewritten this soon (so the deleted item's words leave the disk). */
 const COMPACT_AFTER_REMOVE_MS = 3000;
 
@@ -124,7 +140,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
   const header = `${JSON.stringify({ index: name, version: SAVED_INDEX_VERSION })}\n`;
 
   const entries = new Map<string, Entry<S>>();
-  const newer = new Map<string, { size: number; mtimeMs: number }>();
+  const newer = new Map<string, { size: number; mtimeMs: number; note?: unknown }>();
   const words = new WordIndex();
   let ordered: S[] | null = null;
 
@@ -328,7 +344,12 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
             loadingWords.delete(id);
           }
         }
-        if (++count % LOAD_SLICE === 0) await nextTurn();
+        // A slice by the words taken in, not by lines: a long transcript's line holds thousands.
+        count += 1 + (line.length >> 6);
+        if (count >= WORDS_SLICE) {
+          count = 0;
+          await nextTurn();
+        }
       }
     } catch (error) {
       warn(`the ${name} index's words could not be read; the items are read again`, error);
@@ -355,7 +376,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     if (typeof size !== 'number' || typeof mtimeMs !== 'number') return false;
     if ((record as { newer?: unknown }).newer === true) {
       entries.delete(id);
-      newer.set(id, stampOf(size, mtimeMs));
+      newer.set(id, { ...stampOf(size, mtimeMs), note: (record as { note?: unknown }).note });
       return true;
     }
     if (!hasWords || !isSummary(summary, id)) return false;
@@ -400,7 +421,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
             return { kind: 'gone' };
           });
           if (reading.kind === 'ok') put(id, reading.summary, reading.texts, reading.size, reading.mtimeMs);
-          else if (reading.kind === 'newer') putNewer(id, reading.size, reading.mtimeMs);
+          else if (reading.kind === 'newer') putNewer(id, reading.size, reading.mtimeMs, reading.note);
           else remove(id);
           progress.done++;
           await nextTurn();
@@ -434,11 +455,11 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     enqueue(`${line}\t${[...tokens].join(' ')}\n`);
   }
 
-  function putNewer(id: string, size: number, mtimeMs: number): void {
+  function putNewer(id: string, size: number, mtimeMs: number, note?: unknown): void {
     const known = sameStamp(newer.get(id), size, mtimeMs);
     forget(id);
-    newer.set(id, stampOf(size, mtimeMs));
-    if (!known) enqueue(`${JSON.stringify({ id, size, mtimeMs, newer: true })}\n`);
+    newer.set(id, { ...stampOf(size, mtimeMs), note });
+    if (!known) enqueue(`${JSON.stringify({ id, size, mtimeMs, newer: true, note })}\n`);
   }
 
   function remove(id: string): void {
@@ -454,6 +475,13 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     remove,
     isKnownNewer: (id, size, mtimeMs) => sameStamp(newer.get(id), size, mtimeMs),
     summaryOf: (id) => entries.get(id)?.summary,
+    *summaries() {
+      for (const entry of entries.values()) yield entry.summary;
+    },
+    *newerNotes() {
+      for (const entry of newer.values()) yield entry.note;
+    },
+    checked: () => checked,
 
     async page({ query = '', offset = 0, limit }) {
       await summariesReady;

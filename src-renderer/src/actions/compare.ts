@@ -6,6 +6,7 @@ import {
   type ConversationSetup,
   MIN_COMPARE_COLUMNS,
 } from '../../../src-preload/contract.ts';
+import { compareWords } from '../panels/playground/compare/strings.ts';
 import { canAddColumn, duplicatedColumn, lastReply } from '../panels/playground/comparison-edits.ts';
 import {
   newConversation,
@@ -123,11 +124,12 @@ function saveIfStarted(comparisonId: string): Promise<void> {
 
 /** Why the prompt cannot go to every column now, or `null`. */
 export function comparisonSendProblem(comparisonId: string, draft: string): string | null {
-  if (draft.trim() === '') return 'Type a prompt first.';
+  const { t } = compareWords;
+  if (draft.trim() === '') return t('send.typeFirst');
   const columns = columnsOf(comparisonId);
   const unset = columns.findIndex((column) => column.model.trim() === '');
-  if (unset >= 0) return `Choose a model for column ${unset + 1} first.`;
-  if (columns.some((column) => streamingReply(column) !== null)) return 'Replies are still arriving.';
+  if (unset >= 0) return t('send.chooseModel', { n: unset + 1 });
+  if (columns.some((column) => streamingReply(column) !== null)) return t('send.stillArriving');
   return null;
 }
 
@@ -180,5 +182,5 @@ export async function continueColumn(comparisonId: string, columnId: string): Pr
   await saveConversation(conversation.id);
   // Once saved: main copies only records of messages the saved conversation holds.
   await copyColumnDetail(comparisonId, conversation.id);
-  toastSuccess('Continued as a conversation');
+  toastSuccess(compareWords.t('continued'));
 }

@@ -7,6 +7,7 @@ import {
   MAX_IMAGES_PER_TURN,
 } from '../../../src-preload/contract.ts';
 import { call, pathForFile } from '../api.ts';
+import { parametersWords } from '../panels/playground/parameters-strings.ts';
 import { useAppStore } from '../store/index.ts';
 import type { PendingImages } from '../store/playground.ts';
 import { toastError } from './feedback.ts';
@@ -52,7 +53,7 @@ function take(conversationId: string, added: ImagesAdded): void {
     const room = Math.max(0, MAX_IMAGES_PER_TURN - pending.images.length);
     const over = added.images.slice(room).map((image) => ({
       name: image.name,
-      message: `${image.name} was not added: a message can carry at most ${MAX_IMAGES_PER_TURN} images.`,
+      message: parametersWords.t('images.tooMany', { name: image.name, max: MAX_IMAGES_PER_TURN }),
     }));
     return {
       ...pending,
@@ -107,7 +108,11 @@ export function addImageFiles(conversationId: string, files: readonly File[]): P
       if (result.ok) {
         added.images.push(...result.data.images);
         added.refused.push(...result.data.refused);
-      } else added.refused.push({ name: file.name || 'Pasted image', message: result.error.message });
+      } else
+        added.refused.push({
+          name: file.name || parametersWords.t('images.pasted'),
+          message: result.error.message,
+        });
     }
     return added;
   });

@@ -22,6 +22,7 @@ import {
   contentRequestFor,
   responsesRequestFor,
 } from '../panels/playground/build-request.ts';
+import { chatWords } from '../panels/playground/chat-strings.ts';
 import { assembled, comparisonOf, frameOf } from '../panels/playground/comparison-edits.ts';
 import {
   changeMessage,
@@ -513,10 +514,11 @@ export function sendProblem(
   compacting: boolean,
   images = 0,
 ): string | null {
-  if (draft.trim() === '' && images === 0) return 'Type a message first.';
-  if (current.model.trim() === '') return 'Choose a model first.';
-  if (compacting) return 'Wait for the compaction to finish.';
-  if (streamingReply(current)) return 'A reply is still arriving.';
+  const t = chatWords.t;
+  if (draft.trim() === '' && images === 0) return t('composer.typeFirst');
+  if (current.model.trim() === '') return t('composer.chooseModel');
+  if (compacting) return t('composer.waitCompaction');
+  if (streamingReply(current)) return t('composer.replyArriving');
   return null;
 }
 
@@ -554,7 +556,7 @@ export async function requestReply(current: Conversation): Promise<void> {
   if (!result.ok) {
     stoppedHere.delete(reply.id);
     finishReply(reply.id, (message) => failedReply(message, result.error));
-    announce(`Reply failed: ${result.error.message}`);
+    announce(chatWords.t('toast.replyFailed', { message: result.error.message }));
     return;
   }
   const { streamId } = result.data;
@@ -642,8 +644,13 @@ function replyEnded(replyId: string, stream: StreamState): void {
   // the inspector, asking after this, reads it.
   const hasDetail = stream.detail?.kept ?? true;
   finishReply(replyId, (message) => settledReply(message, stream, live.sentAt, hasDetail));
-  if (stream.status === 'error') announce(`Reply failed${stream.error ? `: ${stream.error.message}` : ''}`);
-  else if (stream.status !== 'stopped') announce('Reply finished');
+  if (stream.status === 'error')
+    announce(
+      stream.error
+        ? chatWords.t('toast.replyFailed', { message: stream.error.message })
+        : chatWords.t('toast.replyFailedPlain'),
+    );
+  else if (stream.status !== 'stopped') announce(chatWords.t('toast.replyFinished'));
   if (live.structuredOutput && stream.status !== 'error' && stream.text !== '')
     void checkStructured(live.conversationId, replyId, live.structuredOutput, stream.text);
 }
@@ -844,14 +851,19 @@ export function deleteMessage(id: string, messageId: string): void {
 
 // ─── Compaction ──────────────────────────────────────────────────────────────────────────────────
 
-const NO_COMPACTION = 'This model’s channel does not offer compaction.';
-
 /** The refusal in plain words; the hint without a first sentence that only repeats it. */
 function compactionRefused(error: AppError): AppError {
+  const t = chatWords.t;
+  const refusal = t('toast.noCompaction');
   const plain = (text: string) => text.replace(/[’']/g, "'").toLowerCase();
   const hint = error.hint ?? '';
-  const rest = plain(hint).startsWith(plain(NO_COMPACTION)) ? hint.slice(NO_COMPACTION.length).trim() : hint;
-  return { ...error, message: NO_COMPACTION, hint: `${rest ? `${rest} ` : ''}Nothing was changed.` };
+  // Main's hint may lead with the same sentence, in English or in the interface's language.
+  const repeated = [refusal, 'This model’s channel does not offer compaction.'].find((sentence) =>
+    plain(hint).startsWith(plain(sentence)),
+  );
+  const rest = repeated ? hint.slice(repeated.length).trim() : hint;
+  const nothing = t('chat.nothingChanged');
+  return { ...error, message: refusal, hint: rest ? `${rest} ${nothing}` : nothing };
 }
 
 /** Replaces the history with the gateway's compacted output (one marker); the next turn builds on it. */
@@ -943,7 +955,7 @@ export async function deleteConversation(id: string): Promise<boolean> {
     store().updatePlayground({ activeId: null });
     newChat();
   }
-  toastSuccess('Conversation deleted');
+  toastSuccess(chatWords.t('toast.conversationDeleted'));
   return true;
 }
 
@@ -978,7 +990,7 @@ async function deleteComparison(id: string): Promise<boolean> {
     store().updatePlayground({ activeComparisonId: null });
     if (!activeId) newChat();
   }
-  toastSuccess('Comparison deleted');
+  toastSuccess(chatWords.t('toast.comparisonDeleted'));
   return true;
 }
 
@@ -993,7 +1005,10 @@ export async function exportConversation(id: string, format: ConversationExportF
     return;
   }
   if (result.data.path)
-    toastSuccess(`Exported as ${format === 'md' ? 'Markdown' : 'JSON'}`, result.data.path);
+    toastSuccess(
+      chatWords.t(format === 'md' ? 'toast.exportedMarkdown' : 'toast.exportedJson'),
+      result.data.path,
+    );
 }
 
 // ─── Inspector records ───────────────────────────────────────────────────────────────────────────
@@ -1050,7 +1065,7 @@ export async function clearInspectorDetail(id: string): Promise<void> {
     }
   }
   noteDetailBytes(id, result.data.detailBytes);
-  toastSuccess('Inspector detail cleared');
+  toastSuccess(chatWords.t('toast.detailCleared'));
 }
 
 // ─── Around the messages ─────────────────────────────────────────────────────────────────────────
@@ -1063,12 +1078,13 @@ export function closeInspector(): void {
   store().updatePlayground({ inspect: null });
 }
 
-export async function copyText(text: string, what = 'Copied'): Promise<void> {
+/** `what`: the toast's words (default "Copied", in the interface's language). */
+export async function copyText(text: string, what?: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
-    toastSuccess(what);
+    toastSuccess(what ?? chatWords.t('toast.copied'));
   } catch {
-    toastError({ code: 'internal', message: 'The clipboard could not be written.' });
+    toastError({ code: 'internal', message: chatWords.t('toast.clipboardFailed') });
   }
 }
 

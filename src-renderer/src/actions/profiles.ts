@@ -3,6 +3,7 @@
 // keeps a key anywhere but in the call it makes.
 import type { AppError, ProfileFields, ProfileSaved, Result } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
+import { settingsWords } from '../panels/settings/strings.ts';
 import { useAppStore } from '../store/index.ts';
 import { toastError, toastSuccess } from './feedback.ts';
 import { applyState, setActiveProfile } from './settings.ts';
@@ -58,7 +59,7 @@ export async function createProfile(fields: ProfileFields, apiKey: string): Prom
   store.select({ kind: 'profile', id: result.data.profile.id });
   // The first profile becomes the one the panels use; main decides, but make sure of it.
   if (!result.data.state.activeProfileId) await setActiveProfile(result.data.profile.id, { quiet: true });
-  toastSuccess('Profile saved', warningNote(result.data.warnings));
+  toastSuccess(settingsWords.t('toasts.saved'), warningNote(result.data.warnings));
   return { ok: true };
 }
 
@@ -66,8 +67,8 @@ export async function createProfile(fields: ProfileFields, apiKey: string): Prom
 function warningNote(warnings: string[]): string | undefined {
   if (warnings.length === 0) return undefined;
   return warnings.length === 1
-    ? 'With a warning, shown under the address.'
-    : 'With warnings, shown under the address.';
+    ? settingsWords.t('toasts.savedWarning')
+    : settingsWords.t('toasts.savedWarnings');
 }
 
 export async function updateProfile(id: string, fields: ProfileFields): Promise<SaveOutcome> {
@@ -78,7 +79,7 @@ export async function updateProfile(id: string, fields: ProfileFields): Promise<
   }
   applySaved(result.data);
   useAppStore.getState().setConnectionCheck(id, null);
-  toastSuccess('Profile saved', warningNote(result.data.warnings));
+  toastSuccess(settingsWords.t('toasts.saved'), warningNote(result.data.warnings));
   return { ok: true };
 }
 
@@ -90,16 +91,21 @@ export async function duplicateProfile(id: string): Promise<boolean> {
   }
   applySaved(result.data);
   useAppStore.getState().select({ kind: 'profile', id: result.data.profile.id });
-  toastSuccess('Profile duplicated', `Saved as “${result.data.profile.name}”.`);
+  toastSuccess(
+    settingsWords.t('toasts.duplicated'),
+    settingsWords.t('toasts.duplicatedDetail', { name: result.data.profile.name }),
+  );
   return true;
 }
 
 export async function deleteProfile(id: string): Promise<boolean> {
-  const name = useAppStore.getState().settings?.profiles.find((p) => p.id === id)?.name ?? 'Profile';
+  const name =
+    useAppStore.getState().settings?.profiles.find((p) => p.id === id)?.name ??
+    settingsWords.t('toasts.deletedFallbackName');
   const result = await call('profiles.delete', { id });
   if (!applyState(result)) return false;
   useAppStore.getState().setConnectionCheck(id, null);
-  toastSuccess('Profile deleted', `“${name}” and its key were removed.`);
+  toastSuccess(settingsWords.t('toasts.deleted'), settingsWords.t('toasts.deletedDetail', { name }));
   return true;
 }
 
@@ -113,7 +119,7 @@ export async function setProfileKey(id: string, apiKey: string, replacing: boole
   }
   applySaved(result.data);
   useAppStore.getState().setConnectionCheck(id, null);
-  toastSuccess(replacing ? 'Key replaced' : 'Key saved');
+  toastSuccess(replacing ? settingsWords.t('toasts.keyReplaced') : settingsWords.t('toasts.keySaved'));
   return true;
 }
 
@@ -125,7 +131,7 @@ export async function removeProfileKey(id: string): Promise<boolean> {
   }
   applySaved(result.data);
   useAppStore.getState().setConnectionCheck(id, null);
-  toastSuccess('Key removed');
+  toastSuccess(settingsWords.t('toasts.keyRemoved'));
   return true;
 }
 

@@ -31,7 +31,10 @@ export async function setActiveProfile(id: string, options: { quiet?: boolean } 
   if (!applyState(result)) return false;
   if (!options.quiet) {
     const name = result.ok ? result.data.profiles.find((p) => p.id === id)?.name : undefined;
-    toastSuccess('Active profile changed', name ? `Requests now go through “${name}”.` : undefined);
+    // Settings' words load with Settings, not with the first screen (this module is part of it).
+    const { settingsWords } = await import('../panels/settings/strings.ts');
+    const { t } = settingsWords;
+    toastSuccess(t('toasts.activeChanged'), name ? t('toasts.activeChangedDetail', { name }) : undefined);
   }
   return true;
 }

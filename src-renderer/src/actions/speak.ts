@@ -8,7 +8,8 @@ import {
   speechTakesInstructions,
 } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
-import { generateProblem } from '../panels/speak/speak-rules.ts';
+import { generateProblem, speedLabel } from '../panels/speak/speak-rules.ts';
+import { speakWords } from '../panels/speak/strings.ts';
 import { useAppStore } from '../store/index.ts';
 import type { StreamState } from '../store/streams.ts';
 import { fileNameOf, folderOf } from '../util/paths.ts';
@@ -94,10 +95,10 @@ function follow(streamId: string): void {
     if (entry) {
       store().addSpeechClip(entry);
       store().updateSpeak({ job: null });
-      announce(entry.partial ? 'Partial clip ready' : 'Clip ready');
+      announce(speakWords.t(entry.partial ? 'announce.partialReady' : 'announce.ready'));
     } else if (stream.status === 'error' && stream.error) {
       store().updateSpeak({ job: null, error: stream.error });
-      announce(`Speech failed: ${stream.error.message}`);
+      announce(speakWords.t('announce.failed', { message: stream.error.message }));
     } else {
       // Stopped (by the user) or ended with nothing: the text is still there to try again.
       store().updateSpeak({ job: null });
@@ -122,20 +123,74 @@ export async function cancelSpeech(): Promise<void> {
   if (!result.ok) toastError(result.error);
 }
 
-export async function loadSpeechHistory(): Promise<void> {
-  const { historyStatus } = store().speak;
+/** Clips asked of main at a time: a few screens' worth; more are asked as the list scrolls near its end. */
+export const SPEECH_HISTORY_PAGE = 100;
+/** While main is still indexing (at a start), the history is asked again this often. */
+const HISTORY_REBUILD_POLL_MS = 700;
+let historyPoll: ReturnType<typeof setTimeout> | null = null;
+/** Bumped by each first page: a later page of an older list is dropped. */
+let historyGeneration = 0;
+let loadingMoreHistory: number | null = null;
+
+/**
+ * The history's first page (asked again while main indexes: as many clips as are loaded, those beyond
+ * kept).
+ */
+export async function loadSpeechHistory({ again = false }: { again?: boolean } = {}): Promise<void> {
+  const { historyStatus, history } = store().speak;
   if (historyStatus === 'loading') return;
-  store().updateSpeak({ historyStatus: 'loading', historyError: null });
-  const result = await call('speech.list');
-  if (result.ok) {
-    store().updateSpeak({
-      history: result.data.entries,
-      historyStatus: 'ready',
-      movedAside: result.data.movedAside,
-    });
-  } else {
+  if (historyPoll) clearTimeout(historyPoll);
+  historyPoll = null;
+  const generation = ++historyGeneration;
+  const limit = again ? Math.min(500, Math.max(SPEECH_HISTORY_PAGE, history.length)) : SPEECH_HISTORY_PAGE;
+  if (!again) store().updateSpeak({ historyStatus: 'loading', historyError: null });
+  const result = await call('speech.list', { limit });
+  if (generation !== historyGeneration) return;
+  if (!result.ok) {
     store().updateSpeak({ historyStatus: 'failed', historyError: result.error });
+    return;
   }
+  const { entries, total, movedAside, rebuilding } = result.data;
+  const fresh = new Set(entries.map((item) => item.id));
+  const beyond = again
+    ? store()
+        .speak.history.slice(entries.length)
+        .filter((item) => !fresh.has(item.id))
+    : [];
+  store().updateSpeak({
+    history: beyond.length > 0 ? [...entries, ...beyond] : entries,
+    historyTotal: Math.max(total, entries.length),
+    historyRebuilding: rebuilding ?? null,
+    historyStatus: 'ready',
+    movedAside,
+  });
+  // Main is still reading its files (a first start, a lost index): the rest arrives as it does.
+  if (rebuilding) {
+    historyPoll = setTimeout(() => {
+      historyPoll = null;
+      if (generation === historyGeneration) void loadSpeechHistory({ again: true });
+    }, HISTORY_REBUILD_POLL_MS);
+  }
+}
+
+/** The next page of the history, once the clips shown come near the end of those loaded. */
+export async function loadMoreSpeechHistory(): Promise<void> {
+  const { history, historyTotal, historyStatus } = store().speak;
+  if (historyStatus !== 'ready' || history.length >= historyTotal || loadingMoreHistory === historyGeneration)
+    return;
+  const generation = historyGeneration;
+  loadingMoreHistory = generation;
+  const result = await call('speech.list', { offset: history.length, limit: SPEECH_HISTORY_PAGE });
+  if (loadingMoreHistory === generation) loadingMoreHistory = null;
+  if (generation !== historyGeneration || !result.ok) return;
+  const current = store().speak.history;
+  const known = new Set(current.map((item) => item.id));
+  const next = [...current, ...result.data.entries.filter((item) => !known.has(item.id))];
+  store().updateSpeak({
+    history: next,
+    historyTotal: Math.max(result.data.total, next.length),
+    movedAside: result.data.movedAside,
+  });
 }
 
 let latestOpen = 0;
@@ -158,11 +213,15 @@ export async function saveSpeechClip(id: string): Promise<void> {
   if (path === null) return;
   if (files.length > 1) {
     toastSuccess(
-      `Saved ${files.length} files`,
-      `${fileNameOf(files[0]!)} to ${fileNameOf(files.at(-1)!)}, in ${folderOf(path)}`,
+      speakWords.t('toast.savedFiles', { n: files.length }),
+      speakWords.t('toast.savedFilesDetail', {
+        first: fileNameOf(files[0]!),
+        last: fileNameOf(files.at(-1)!),
+        folder: folderOf(path),
+      }),
     );
   } else {
-    toastSuccess('Saved', path);
+    toastSuccess(speakWords.t('toast.saved'), path);
   }
 }
 
@@ -173,7 +232,7 @@ export async function deleteSpeechClip(id: string): Promise<boolean> {
     return false;
   }
   store().removeSpeechClip(id);
-  toastSuccess('Clip deleted', 'Its audio file was removed too.');
+  toastSuccess(speakWords.t('toast.deleted'), speakWords.t('toast.deletedDetail'));
   return true;
 }
 
@@ -194,7 +253,10 @@ export async function reuseSpeechSettings(id: string): Promise<void> {
   if (!entry) return;
   const { model, voice, format, speed, instructions } = entry.request;
   setPrefs({ speak: { model, voice, format, speed, instructions: instructions ?? '' } });
-  toastSuccess('Settings reused', `${model} · ${voice} · ${format.toUpperCase()} · ${speed}×`);
+  toastSuccess(
+    speakWords.t('toast.reused'),
+    `${model} · ${voice} · ${format.toUpperCase()} · ${speedLabel(speed)}`,
+  );
 }
 
 /** Puts a clip's text back in the editor (what was there is replaced). */
@@ -202,5 +264,5 @@ export async function reuseSpeechText(id: string): Promise<void> {
   const entry = await entryFor(id);
   if (!entry) return;
   store().setSpeakText(entry.text);
-  toastSuccess('Text put back in the editor');
+  toastSuccess(speakWords.t('toast.textBack'));
 }

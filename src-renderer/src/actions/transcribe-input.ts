@@ -6,6 +6,7 @@ import { call, pathForFile } from '../api.ts';
 import { partitionByName, type RefusedFile } from '../audio/accepted-files.ts';
 import { CHECK_CLIP_SECONDS, firstSecondsAsWav } from '../audio/clip.ts';
 import { clipName, recordingName } from '../audio/names.ts';
+import { transcribeWords } from '../panels/transcribe/strings.ts';
 import { useAppStore } from '../store/index.ts';
 import { setClipping } from '../store/transcribe-queue.ts';
 import { toastError } from './feedback.ts';
@@ -111,8 +112,11 @@ export async function checkWithShorterClip(itemId: string): Promise<void> {
   } catch (cause) {
     toastError({
       code: 'file_error',
-      message: 'A shorter clip could not be made from this audio.',
-      hint: `The browser could not decode it${cause instanceof Error && cause.message ? ` (${cause.message})` : ''}. Try a file in another format.`,
+      message: transcribeWords.t('toasts.clipFailed'),
+      hint:
+        cause instanceof Error && cause.message
+          ? transcribeWords.t('toasts.clipFailedHintWhy', { cause: cause.message })
+          : transcribeWords.t('toasts.clipFailedHint'),
     });
   } finally {
     store().updateTranscribeQueue((items) => setClipping(items, itemId, false));

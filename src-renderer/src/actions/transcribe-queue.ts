@@ -10,6 +10,7 @@ import {
 import { call } from '../api.ts';
 import { probeDuration } from '../audio/duration.ts';
 import { resolveTranscription } from '../panels/transcribe/model-rules.ts';
+import { transcribeWords } from '../panels/transcribe/strings.ts';
 import { type AppState, useAppStore } from '../store/index.ts';
 import {
   audioLeftBehind,
@@ -85,9 +86,14 @@ function followStreams(state: AppState): void {
 
   for (const item of finished) {
     if (item.streamId) store().forgetStream(item.streamId);
-    if (item.status === 'done') announce(`Transcript ready: ${item.audio.name}`);
+    const name = item.audio.name;
+    if (item.status === 'done') announce(transcribeWords.t('toasts.ready', { name }));
     else if (item.status === 'failed')
-      announce(`Transcription failed: ${item.audio.name}${item.error ? `. ${item.error.message}` : ''}`);
+      announce(
+        item.error
+          ? transcribeWords.t('toasts.failedWhy', { name, message: item.error.message })
+          : transcribeWords.t('toasts.failed', { name }),
+      );
     // The first result opens by itself; later ones wait in the list rather than pull the view away.
     if (item.status === 'done' && item.entry) {
       noteTranscriptSaved(item.entry, { open: selectOpenedTranscriptId(store()) === null });
@@ -159,16 +165,18 @@ function abandonStream(streamId: string): void {
   void call('stream.stop', { streamId });
 }
 
-const NO_MODEL = {
-  code: 'invalid_input',
-  message: 'Choose a model first.',
-  hint: 'Type a model name in the options, for example whisper-1.',
-} as const;
+/** Why nothing can be sent yet, in the interface's language as it is when said. */
+const noModel = () =>
+  ({
+    code: 'invalid_input',
+    message: transcribeWords.t('toasts.noModel'),
+    hint: transcribeWords.t('toasts.noModelHint'),
+  }) as const;
 
 /** Whether audio can be queued now (a model is chosen); says why not when it cannot. */
 export function requireModel(): boolean {
   if (resolveTranscription(store().prefs.transcribe).options.model) return true;
-  toastError(NO_MODEL);
+  toastError(noModel());
   return false;
 }
 
@@ -191,9 +199,9 @@ export function enqueueAudio(
   const sendable = Boolean(request.options.model);
   // No model: the audio still enters the queue, held back with why. Released instead, a recording made
   // while the model field was empty would be deleted by main: what the user recorded is never lost so.
-  if (!sendable) toastError(NO_MODEL);
+  if (!sendable) toastError(noModel());
   store().showTranscribeList('queue');
-  update((current) => [...current, ...(sendable ? items : items.map((item) => heldBack(item, NO_MODEL)))]);
+  update((current) => [...current, ...(sendable ? items : items.map((item) => heldBack(item, noModel())))]);
   for (const item of items) if (item.durationSec === null) void fillInDuration(item);
   return sendable;
 }
@@ -294,7 +302,7 @@ export function retryQueueItem(id: string): void {
   // An item held back for want of a model is sent with the options as they are now; still none, it waits.
   const request = item.options.model ? null : requestNow();
   if (request && !request.options.model) {
-    toastError(NO_MODEL);
+    toastError(noModel());
     return;
   }
   ensureRunner();

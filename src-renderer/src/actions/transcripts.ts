@@ -7,7 +7,9 @@ import type {
   TranscriptSummary,
 } from '../../../src-preload/contract.ts';
 import { call } from '../api.ts';
+import { formatNumber } from '../i18n/format.ts';
 import { transcriptPlainText } from '../panels/transcribe/segments.ts';
+import { transcribeWords } from '../panels/transcribe/strings.ts';
 import { useAppStore } from '../store/index.ts';
 import { fileNameOf } from '../util/paths.ts';
 import { toastError, toastSuccess } from './feedback.ts';
@@ -19,24 +21,70 @@ let searchTimer: ReturnType<typeof setTimeout> | null = null;
 // Answers can arrive out of order (a slow search for "me", a fast one for "meeting"); only the latest counts.
 let latestListRequest = 0;
 let latestOpenRequest = 0;
+/** Bumped by a new list or search (not by asking the same again): a page of an older one is dropped. */
+let listGeneration = 0;
+let loadingMore: number | null = null;
 
-/** Loads the history list now, for what the search box holds. */
-export async function loadHistory(): Promise<void> {
+/** Entries asked of main at a time: a few screens' worth; more are asked as the list scrolls near its end. */
+export const HISTORY_PAGE = 100;
+/** While main is still indexing (at a start), the list is asked again this often. */
+const REBUILD_POLL_MS = 700;
+let rebuildPoll: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * Loads the history list's first page now, for what the search box holds (asked again while main indexes:
+ * as many rows as are loaded, those beyond kept).
+ */
+export async function loadHistory({ again = false }: { again?: boolean } = {}): Promise<void> {
   if (searchTimer) clearTimeout(searchTimer);
   searchTimer = null;
+  if (rebuildPoll) clearTimeout(rebuildPoll);
+  rebuildPoll = null;
   const request = ++latestListRequest;
+  if (!again) listGeneration++;
   const store = useAppStore.getState();
   const query = store.transcriptQuery.trim();
-  store.setTranscriptHistoryLoading();
-  const result = await call('transcripts.list', query ? { query } : {});
+  const limit = again ? Math.min(500, Math.max(HISTORY_PAGE, store.transcriptHistory.length)) : HISTORY_PAGE;
+  if (!again) store.setTranscriptHistoryLoading();
+  const result = await call('transcripts.list', query ? { query, limit } : { limit });
   if (request !== latestListRequest) return;
-  if (result.ok) useAppStore.getState().applyTranscriptHistory(result.data, query);
-  else useAppStore.getState().failTranscriptHistory(result.error);
+  if (!result.ok) {
+    useAppStore.getState().failTranscriptHistory(result.error);
+    return;
+  }
+  // Rows loaded beyond the first page are kept only for the same search (the box may have changed since).
+  const keepBeyond = again && query === useAppStore.getState().transcriptHistoryQuery;
+  useAppStore.getState().applyTranscriptHistory(result.data, query, keepBeyond);
+  // Main is still reading its files (a first start, a lost index): the rest arrives as it does.
+  if (result.data.rebuilding) {
+    rebuildPoll = setTimeout(() => {
+      rebuildPoll = null;
+      if (request === latestListRequest) void loadHistory({ again: true });
+    }, REBUILD_POLL_MS);
+  }
+}
+
+/** The next page of the list, once the rows shown come near the end of those loaded. */
+export async function loadMoreHistory(): Promise<void> {
+  const state = useAppStore.getState();
+  const { transcriptHistory: list, transcriptHistoryTotal: total, transcriptHistoryStatus: status } = state;
+  if (status !== 'ready' || list.length >= total || loadingMore === listGeneration) return;
+  const generation = listGeneration;
+  loadingMore = generation;
+  const query = state.transcriptHistoryQuery;
+  const page = { offset: list.length, limit: HISTORY_PAGE };
+  const result = await call('transcripts.list', query ? { query, ...page } : page);
+  if (loadingMore === generation) loadingMore = null;
+  if (generation !== listGeneration || !result.ok) return;
+  useAppStore.getState().appendTranscriptHistory(result.data.transcripts, result.data.total);
 }
 
 /** Searches the history by name and text: the box shows `query` at once, the list follows shortly. */
 export function searchHistory(query: string): void {
   useAppStore.getState().setTranscriptQuery(query);
+  // A new search replaces the list main is still filling in: its next ask waits for the search.
+  if (rebuildPoll) clearTimeout(rebuildPoll);
+  rebuildPoll = null;
   if (searchTimer) clearTimeout(searchTimer);
   searchTimer = setTimeout(() => void loadHistory(), SEARCH_DELAY_MS);
 }
@@ -139,7 +187,7 @@ export async function deleteTranscript(id: string): Promise<boolean> {
   }
   // `deleted: false` means it was already gone (another window): either way it leaves the list.
   useAppStore.getState().removeTranscriptSummary(id);
-  toastSuccess('Transcript deleted');
+  toastSuccess(transcribeWords.t('toasts.deleted'));
   return true;
 }
 
@@ -151,7 +199,7 @@ export async function exportTranscript(id: string, format: TranscriptExportForma
     return;
   }
   const { path } = result.data;
-  if (path) toastSuccess(`Saved to ${fileNameOf(path)}`, path);
+  if (path) toastSuccess(transcribeWords.t('toasts.savedTo', { name: fileNameOf(path) }), path);
 }
 
 /** Puts the whole text on the clipboard. */
@@ -159,12 +207,15 @@ export async function copyTranscript(entry: Pick<TranscriptEntry, 'transcript'>)
   const text = transcriptPlainText(entry.transcript);
   try {
     await navigator.clipboard.writeText(text);
-    toastSuccess('Transcript copied', `${text.length.toLocaleString()} characters on the clipboard.`);
+    toastSuccess(
+      transcribeWords.t('toasts.copied'),
+      transcribeWords.t('toasts.copiedDetail', { count: text.length, n: formatNumber(text.length) }),
+    );
   } catch {
     toastError({
       code: 'internal',
-      message: 'The transcript could not be copied.',
-      hint: 'Select the text and copy it with the keyboard instead.',
+      message: transcribeWords.t('toasts.copyFailed'),
+      hint: transcribeWords.t('toasts.copyFailedHint'),
     });
   }
 }

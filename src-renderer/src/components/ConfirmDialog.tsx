@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
+import { commonWords } from './strings.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ export function ConfirmDialog({
   onClose,
   testId,
 }: ConfirmDialogProps) {
+  const t = commonWords.useT();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -46,7 +48,7 @@ export function ConfirmDialog({
         <>
           {/* A destructive dialog opens with Cancel focused, so a stray Enter does no harm. */}
           <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus={tone === 'danger'}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button
             variant={tone === 'danger' ? 'danger' : 'primary'}

@@ -4,6 +4,7 @@ import type { CatalogueModel, ModelFamily } from '../../../src-preload/contract.
 import { ensureCatalogue } from '../actions/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { IconButton } from './Button.tsx';
+import { commonWords } from './strings.ts';
 import './ModelField.css';
 
 interface ModelFieldProps {
@@ -56,6 +57,7 @@ export function ModelField({
   profileId: forProfile,
   ...rest
 }: ModelFieldProps) {
+  const t = commonWords.useT();
   // The profile whose models are suggested: the one given (a comparison's column), else the active one.
   const profileId = useAppStore((s) => forProfile ?? s.settings?.activeProfileId ?? null);
   const profileUpdatedAt = useAppStore(
@@ -75,12 +77,12 @@ export function ModelField({
   const statusId = `${id}-models-status`;
   const status =
     catalogue?.status === 'loading'
-      ? 'Listing your gateway’s models…'
+      ? t('modelField.loading')
       : catalogue?.status === 'failed'
-        ? `Models could not be listed: ${catalogue.error.message.replace(/[.\s]+$/, '')}. Type a model name.`
+        ? t('modelField.failed', { reason: catalogue.error.message.replace(/[.\s。]+$/, '') })
         : suggestions.length > 0
-          ? `${suggestions.length} ${suggestions.length === 1 ? 'model' : 'models'} from your gateway, or type any name.`
-          : 'Type a model name.';
+          ? t('modelField.found', { count: suggestions.length })
+          : t('modelField.none');
 
   return (
     <div className="model-field">
@@ -98,7 +100,7 @@ export function ModelField({
             value={value}
             onChange={(event) => onChange(event.target.value)}
             disabled={disabled}
-            placeholder={placeholder ?? 'model name'}
+            placeholder={placeholder ?? t('modelField.placeholder')}
             // A name cut at the arrow can still be read whole.
             title={value || undefined}
             spellCheck={false}
@@ -108,8 +110,8 @@ export function ModelField({
           <button
             type="button"
             className="model-field__arrow"
-            aria-label="Show the gateway’s models"
-            title="Show the gateway’s models"
+            aria-label={t('modelField.showModels')}
+            title={t('modelField.showModels')}
             // The field itself opens the list from the keyboard (ArrowDown): one tab stop is enough.
             tabIndex={-1}
             disabled={disabled || suggestions.length === 0}
@@ -120,7 +122,7 @@ export function ModelField({
         </div>
         <IconButton
           icon={RefreshCw}
-          label="List the gateway’s models again"
+          label={t('modelField.refresh')}
           size="sm"
           className={catalogue?.status === 'loading' ? 'model-field__refresh--busy' : undefined}
           disabled={!profileId || catalogue?.status === 'loading'}

@@ -1,19 +1,22 @@
 import { ShieldOff } from 'lucide-react';
+import { Rich } from '../i18n/rich.tsx';
 import { useAppStore } from '../store/index.ts';
 import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
+import { commonWords } from './strings.ts';
 
 /**
  * Asked before the first key is stored on a system whose only "encryption" is Chromium's basic_text
  * backend. The action that needs the answer waits on it (see `askPlaintextConsent`).
  */
 export function PlaintextConsentDialog() {
+  const t = commonWords.useT();
   const open = useAppStore((s) => s.consentPrompt !== null);
   const answer = useAppStore((s) => s.answerPlaintextConsent);
   return (
     <Dialog
       open={open}
-      title="Store the key without a keychain?"
+      title={t('consent.title')}
       icon={ShieldOff}
       tone="warning"
       onClose={() => answer(false)}
@@ -21,20 +24,18 @@ export function PlaintextConsentDialog() {
       actions={
         <>
           <Button variant="secondary" onClick={() => answer(false)} autoFocus>
-            Don't store
+            {t('consent.refuse')}
           </Button>
           <Button variant="primary" onClick={() => answer(true)} data-testid="consent-allow">
-            Store anyway
+            {t('consent.allow')}
           </Button>
         </>
       }
     >
       <p>
-        Your system offers no keychain (such as GNOME Keyring or KWallet) that Gateway Studio can use. The key
-        would be stored <strong>obfuscated, not encrypted</strong>: anyone who can read your user files could
-        recover it.
+        <Rich words={commonWords} k="consent.body" components={{ strong: <strong /> }} />
       </p>
-      <p>Store keys this way only on a computer you alone use. You can remove the key at any time.</p>
+      <p>{t('consent.advice')}</p>
     </Dialog>
   );
 }

@@ -2,11 +2,12 @@ import { RotateCw } from 'lucide-react';
 import type { AppError } from '../../../src-preload/contract.ts';
 import { IconButton } from './Button.tsx';
 import { Callout } from './Callout.tsx';
+import { commonWords } from './strings.ts';
 
 interface SavedListNoticesProps {
   /** Files main found unreadable and moved aside in the last listing. */
   movedAside: number;
-  /** What one such file is called ("conversation file", "history file"). */
+  /** What one such file is called ("conversation file", "history file"), in the interface's language. */
   fileNoun: string;
   /** Why the last listing failed, or null. */
   error: AppError | null;
@@ -22,13 +23,12 @@ export function SavedListNotices({
   failedTitle,
   onRetry,
 }: SavedListNoticesProps) {
+  const t = commonWords.useT();
   return (
     <>
       {movedAside > 0 ? (
         <Callout tone="warning" compact>
-          {movedAside === 1
-            ? `One ${fileNoun} could not be read and was moved aside.`
-            : `${movedAside} ${fileNoun}s could not be read and were moved aside.`}
+          {t('savedList.movedAside', { count: movedAside, noun: fileNoun })}
         </Callout>
       ) : null}
       {error ? (
@@ -36,7 +36,7 @@ export function SavedListNotices({
           tone="error"
           compact
           title={failedTitle}
-          actions={<IconButton icon={RotateCw} label="Try again" size="sm" onClick={onRetry} />}
+          actions={<IconButton icon={RotateCw} label={t('tryAgain')} size="sm" onClick={onRetry} />}
         >
           {error.message}
         </Callout>

@@ -2,6 +2,7 @@ import { CircleCheck, CircleExclamationPoint, Info, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useAppStore } from '../store/index.ts';
 import type { Toast } from '../store/toasts.ts';
+import { commonWords } from './strings.ts';
 
 const TONE_ICONS = { success: CircleCheck, error: CircleExclamationPoint, info: Info } as const;
 
@@ -9,6 +10,7 @@ const TONE_ICONS = { success: CircleCheck, error: CircleExclamationPoint, info: 
 const LIFETIME_MS = { success: 3500, info: 4500, error: 8000 } as const;
 
 export function ToastItem({ toast }: { toast: Toast }) {
+  const t = commonWords.useT();
   const dismiss = useAppStore((s) => s.dismissToast);
   useEffect(() => {
     const timer = window.setTimeout(() => dismiss(toast.id), LIFETIME_MS[toast.tone]);
@@ -26,7 +28,12 @@ export function ToastItem({ toast }: { toast: Toast }) {
         <p className="toast__title">{toast.title}</p>
         {toast.detail ? <p className="toast__detail">{toast.detail}</p> : null}
       </div>
-      <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label={t('dismiss')}
+        onClick={() => dismiss(toast.id)}
+      >
         <X size={14} aria-hidden />
       </button>
     </div>

@@ -4,6 +4,8 @@ import type WaveSurfer from 'wavesurfer.js';
 import type { AudioPeaks } from '../../../src-preload/contract.ts';
 import { useWaveSurfer } from '../audio/wavesurfer.ts';
 import { formatClock } from '../i18n/format.ts';
+// The player's words live in the Transcribe catalogue (`player.*`), for now also when Speak shows it.
+import { playerWords } from './player-strings.ts';
 import './WaveformPlayer.css';
 
 export interface WaveformPlayerHandle {
@@ -92,6 +94,7 @@ export function WaveformPlayer({
   testId = 'waveform',
   height = 72,
 }: WaveformPlayerProps) {
+  const t = playerWords.useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const surferRef = useRef<WaveSurfer | null>(null);
   const [state, setState] = useState<PlayerState>('loading');
@@ -116,7 +119,7 @@ export function WaveformPlayer({
     setTime(0);
     if (modules === 'failed') {
       setState('error');
-      setError('The waveform could not be drawn.');
+      setError(playerWords.t('drawFailed'));
     }
     if (!modules || modules === 'failed') return;
     const given = peaks && peaks.data.length > 0 ? peaks : null;
@@ -158,7 +161,7 @@ export function WaveformPlayer({
       surfer.on('finish', () => setState('ready')),
       surfer.on('error', (cause) => {
         setState('error');
-        setError(cause.message || 'The audio could not be loaded.');
+        setError(cause.message || playerWords.t('loadFailed'));
       }),
     ];
     // A load superseded by the next one (a quick switch of files) rejects; that is not an error to show.
@@ -229,8 +232,8 @@ export function WaveformPlayer({
         className="waveform-player__play"
         onClick={toggle}
         disabled={state === 'loading' || state === 'error'}
-        aria-label={playing ? `Pause ${label}` : `Play ${label}`}
-        title={playing ? 'Pause (Space)' : 'Play (Space)'}
+        aria-label={playing ? t('pause', { label }) : t('play', { label })}
+        title={playing ? t('pauseTitle') : t('playTitle')}
         data-testid={`${testId}-play`}
       >
         {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
@@ -241,14 +244,14 @@ export function WaveformPlayer({
           className="waveform-player__wave"
           role="slider"
           tabIndex={0}
-          aria-label={`Position in ${label}`}
+          aria-label={t('position', { label })}
           aria-valuemin={0}
           aria-valuemax={Math.round(duration)}
           aria-valuenow={Math.round(time)}
-          aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+          aria-valuetext={t('valueText', { time: formatClock(time), duration: formatClock(duration) })}
           style={{ height }}
         />
-        {state === 'loading' ? <div className="waveform-player__loading">Drawing the waveform…</div> : null}
+        {state === 'loading' ? <div className="waveform-player__loading">{t('drawing')}</div> : null}
         {error ? (
           <p className="waveform-player__error" role="alert">
             {error}
@@ -261,7 +264,7 @@ export function WaveformPlayer({
         </span>
         <select
           className="select-sm"
-          aria-label="Playback speed"
+          aria-label={t('speed')}
           value={rate}
           onChange={(event) => changeRate(Number(event.target.value))}
           data-testid={`${testId}-rate`}

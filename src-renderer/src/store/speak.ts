@@ -24,7 +24,12 @@ export interface SpeakState {
   error: AppError | null;
   /** The clip in the player. */
   current: SpeechEntry | null;
+  /** The history's pages loaded so far, newest first; the next is asked for as the list scrolls near its end. */
   history: SpeechSummary[];
+  /** Clips in the history, every page (`history` may hold fewer). */
+  historyTotal: number;
+  /** Main is still reading its files into its index (a first start, a lost index): `done` of `total`. */
+  historyRebuilding: { done: number; total: number } | null;
   historyStatus: SpeakHistoryStatus;
   historyError: AppError | null;
   /** History files main found damaged and moved aside. */
@@ -49,6 +54,8 @@ export const initialSpeakState: SpeakState = {
   error: null,
   current: null,
   history: [],
+  historyTotal: 0,
+  historyRebuilding: null,
   historyStatus: 'idle',
   historyError: null,
   movedAside: 0,
@@ -65,21 +72,30 @@ export const createSpeakSlice: StateCreator<AppState, [], [], SpeakSlice> = (set
   setSpeakText: (text) => set((s) => ({ speak: { ...s.speak, text } })),
   updateSpeak: (patch) => set((s) => ({ speak: { ...s.speak, ...patch } })),
   addSpeechClip: (entry) =>
-    set((s) => ({
-      speak: {
-        ...s.speak,
-        current: entry,
-        history: s.speak.history.some((item) => item.id === entry.id)
-          ? s.speak.history.map((item) => (item.id === entry.id ? summaryOf(entry) : item))
-          : [summaryOf(entry), ...s.speak.history],
-      },
-    })),
+    set((s) => {
+      const known = s.speak.history.some((item) => item.id === entry.id);
+      return {
+        speak: {
+          ...s.speak,
+          current: entry,
+          history: known
+            ? s.speak.history.map((item) => (item.id === entry.id ? summaryOf(entry) : item))
+            : [summaryOf(entry), ...s.speak.history],
+          historyTotal: s.speak.historyTotal + (known ? 0 : 1),
+        },
+      };
+    }),
   removeSpeechClip: (id) =>
-    set((s) => ({
-      speak: {
-        ...s.speak,
-        current: s.speak.current?.id === id ? null : s.speak.current,
-        history: s.speak.history.filter((item) => item.id !== id),
-      },
-    })),
+    set((s) => {
+      const history = s.speak.history.filter((item) => item.id !== id);
+      const removed = history.length < s.speak.history.length ? 1 : 0;
+      return {
+        speak: {
+          ...s.speak,
+          current: s.speak.current?.id === id ? null : s.speak.current,
+          history,
+          historyTotal: Math.max(history.length, s.speak.historyTotal - removed),
+        },
+      };
+    }),
 });

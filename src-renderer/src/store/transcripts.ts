@@ -18,8 +18,15 @@ export type OpenedTranscript =
   | { status: 'failed'; id: string; error: AppError };
 
 export interface TranscriptsSlice {
-  /** Newest first, filtered by `transcriptQuery` (main does the searching). */
+  /**
+   * Newest first, filtered by `transcriptQuery` (main does the searching): the pages loaded so far, the
+   * next asked for as the list scrolls near their end.
+   */
   transcriptHistory: TranscriptSummary[];
+  /** How many entries match, every page (`transcriptHistory` may hold fewer). */
+  transcriptHistoryTotal: number;
+  /** Main is still reading its files into its index (a first start, a lost index): `done` of `total`. */
+  transcriptHistoryRebuilding: { done: number; total: number } | null;
   transcriptHistoryStatus: TranscriptHistoryStatus;
   transcriptHistoryError: AppError | null;
   /** What the search box holds; the list follows it a moment later. */
@@ -31,7 +38,14 @@ export interface TranscriptsSlice {
   transcriptPlaybackTime: number;
   setTranscriptQuery(query: string): void;
   setTranscriptHistoryLoading(): void;
-  applyTranscriptHistory(items: TranscriptSummary[], query: string): void;
+  /** The list's first page; `keepBeyond`: rows loaded past it stay (asked again while main indexes). */
+  applyTranscriptHistory(
+    page: { transcripts: TranscriptSummary[]; total: number; rebuilding?: { done: number; total: number } },
+    query: string,
+    keepBeyond?: boolean,
+  ): void;
+  /** A later page, after those loaded (rows already there are not repeated). */
+  appendTranscriptHistory(items: TranscriptSummary[], total: number): void;
   failTranscriptHistory(error: AppError): void;
   /** Puts an entry at the top of the list (newest first), replacing an older copy of it. */
   upsertTranscriptSummary(entry: TranscriptSummary): void;
@@ -47,6 +61,8 @@ export interface TranscriptsSlice {
 
 export const createTranscriptsSlice: StateCreator<AppState, [], [], TranscriptsSlice> = (set) => ({
   transcriptHistory: [],
+  transcriptHistoryTotal: 0,
+  transcriptHistoryRebuilding: null,
   transcriptHistoryStatus: 'idle',
   transcriptHistoryError: null,
   transcriptQuery: '',
@@ -59,23 +75,46 @@ export const createTranscriptsSlice: StateCreator<AppState, [], [], TranscriptsS
     set((current) => ({
       transcriptHistoryStatus: current.transcriptHistoryStatus === 'ready' ? 'ready' : 'loading',
     })),
-  applyTranscriptHistory: (items, query) =>
-    set({
-      transcriptHistory: items,
-      transcriptHistoryQuery: query,
-      transcriptHistoryStatus: 'ready',
-      transcriptHistoryError: null,
+  applyTranscriptHistory: ({ transcripts, total, rebuilding }, query, keepBeyond = false) =>
+    set((current) => {
+      const fresh = new Set(transcripts.map((item) => item.id));
+      const beyond = keepBeyond
+        ? current.transcriptHistory.slice(transcripts.length).filter((item) => !fresh.has(item.id))
+        : [];
+      return {
+        transcriptHistory: beyond.length > 0 ? [...transcripts, ...beyond] : transcripts,
+        transcriptHistoryTotal: Math.max(total, transcripts.length),
+        transcriptHistoryRebuilding: rebuilding ?? null,
+        transcriptHistoryQuery: query,
+        transcriptHistoryStatus: 'ready',
+        transcriptHistoryError: null,
+      };
+    }),
+  appendTranscriptHistory: (items, total) =>
+    set((current) => {
+      const known = new Set(current.transcriptHistory.map((item) => item.id));
+      const history = [...current.transcriptHistory, ...items.filter((item) => !known.has(item.id))];
+      return { transcriptHistory: history, transcriptHistoryTotal: Math.max(total, history.length) };
     }),
   failTranscriptHistory: (error) => set({ transcriptHistoryStatus: 'failed', transcriptHistoryError: error }),
   upsertTranscriptSummary: (entry) =>
-    set((current) => ({
-      transcriptHistory: [entry, ...current.transcriptHistory.filter((item) => item.id !== entry.id)],
-    })),
+    set((current) => {
+      const known = current.transcriptHistory.some((item) => item.id === entry.id);
+      return {
+        transcriptHistory: [entry, ...current.transcriptHistory.filter((item) => item.id !== entry.id)],
+        transcriptHistoryTotal: current.transcriptHistoryTotal + (known ? 0 : 1),
+      };
+    }),
   removeTranscriptSummary: (id) =>
-    set((current) => ({
-      transcriptHistory: current.transcriptHistory.filter((item) => item.id !== id),
-      openedTranscript: current.openedTranscript?.id === id ? null : current.openedTranscript,
-    })),
+    set((current) => {
+      const history = current.transcriptHistory.filter((item) => item.id !== id);
+      const removed = history.length < current.transcriptHistory.length ? 1 : 0;
+      return {
+        transcriptHistory: history,
+        transcriptHistoryTotal: Math.max(history.length, current.transcriptHistoryTotal - removed),
+        openedTranscript: current.openedTranscript?.id === id ? null : current.openedTranscript,
+      };
+    }),
   setOpenedTranscript: (opened) => set({ openedTranscript: opened, transcriptPlaybackTime: 0 }),
   addOpenedSegments: (id, from, segments, total) =>
     set((current) => {

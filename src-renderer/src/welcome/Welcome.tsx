@@ -9,6 +9,7 @@ import { useMarkFirstScreen } from '../startup/first-screen.ts';
 import { prefetchAtIdle } from '../startup/prefetch.ts';
 import { preloadable } from '../startup/preloadable.ts';
 import { useAppStore } from '../store/index.ts';
+import { welcomeWords } from './strings.ts';
 import './Welcome.css';
 
 const profileForm = preloadable(() =>
@@ -19,14 +20,16 @@ const profileForm = preloadable(() =>
 // fetched at idle while the introduction is read.
 const NEXT_STEPS = [profileForm, SCREENS.shell, PANEL_VIEWS.settings];
 
+// Catalogue keys, translated at render (a change of language shows at once).
 const FEATURES = [
-  { icon: AudioLines, title: 'Transcribe', text: 'Audio files or your microphone to text, with timestamps.' },
-  { icon: Speech, title: 'Speak', text: 'Text to natural speech, in the voice you pick.' },
-  { icon: MessagesSquare, title: 'Playground', text: 'Chat with any model, streamed, with metrics.' },
+  { icon: AudioLines, name: 'features.transcribeTitle', words: 'features.transcribeText' },
+  { icon: Speech, name: 'features.speakTitle', words: 'features.speakText' },
+  { icon: MessagesSquare, name: 'features.playgroundTitle', words: 'features.playgroundText' },
 ] as const;
 
 /** First run: what the app does, then one form to add the gateway. */
 export function Welcome() {
+  const t = welcomeWords.useT();
   const [step, setStep] = useState<'intro' | 'form'>('intro');
   const showPanel = useAppStore((s) => s.showPanel);
   useMarkFirstScreen();
@@ -39,44 +42,38 @@ export function Welcome() {
           <section className="welcome__intro" aria-labelledby="welcome-title">
             <AppMark size={56} />
             <h1 id="welcome-title" className="welcome__title">
-              Welcome to Gateway Studio
+              {t('title')}
             </h1>
-            <p className="welcome__lead">
-              Transcribe audio, turn text into speech and chat with models — all through your own model
-              gateway.
-            </p>
+            <p className="welcome__lead">{t('lead')}</p>
             <ul className="welcome__features">
               {FEATURES.map((feature) => (
-                <li key={feature.title} className="welcome__feature">
+                <li key={feature.name} className="welcome__feature">
                   <span className="welcome__feature-icon" aria-hidden>
                     <feature.icon size={18} />
                   </span>
-                  <p className="welcome__feature-title">{feature.title}</p>
-                  <p className="welcome__feature-text">{feature.text}</p>
+                  <p className="welcome__feature-title">{t(feature.name)}</p>
+                  <p className="welcome__feature-text">{t(feature.words)}</p>
                 </li>
               ))}
             </ul>
             <Button variant="primary" className="welcome__cta" onClick={() => setStep('form')}>
-              Add your gateway
+              {t('start')}
               <ArrowRight size={15} aria-hidden />
             </Button>
             <p className="welcome__privacy">
-              <Lock size={12} aria-hidden /> Your API key stays on this computer and is sent only to your
-              gateway.
+              <Lock size={12} aria-hidden /> {t('privacy')}
             </p>
           </section>
         ) : (
           <section className="welcome__form-card" aria-labelledby="welcome-form-title">
             <header className="welcome__form-header">
               <Button variant="ghost" size="sm" icon={ArrowLeft} onClick={() => setStep('intro')}>
-                Back
+                {t('back')}
               </Button>
               <h1 id="welcome-form-title" className="welcome__form-title">
-                Add your gateway
+                {t('formTitle')}
               </h1>
-              <p className="welcome__form-lead">
-                The address of your gateway and your API key. You can add more profiles later in Settings.
-              </p>
+              <p className="welcome__form-lead">{t('formLead')}</p>
             </header>
             <Suspense fallback={null}>
               <profileForm.Component mode="create" onCreated={() => showPanel('settings')} />

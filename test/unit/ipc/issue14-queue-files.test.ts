@@ -94,7 +94,7 @@ describe('audio that leaves the Transcribe queue', () => {
   it('keeps a recording that became a saved transcript, and the transcript still plays it', async () => {
     const audio = await record();
     await finished(await transcribe(audio));
-    const [entry] = await t.ok('transcripts.list', {});
+    const [entry] = (await t.ok('transcripts.list', {})).transcripts;
 
     expect(await t.ok('audio.release', { paths: [audio.path] })).toEqual({ deleted: 0 });
     expect(recordings()).toHaveLength(1);

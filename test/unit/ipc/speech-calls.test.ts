@@ -1,6 +1,7 @@
 // The Speak panel's calls through the real IPC layer (choke point → handlers → speech studio → gateway
 // client) against the fake gateway: long texts in parts, joined audio, the history, save and delete.
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SaveDialogRequest } from '../../../src-main/ipc/types.ts';
@@ -285,12 +286,20 @@ describe('the history', () => {
   });
 
   it('moves a damaged history file aside and says how many; leaves a newer version alone', async () => {
-    const folder = join(t.dataDir, 'history', 'speech');
+    // Found as the app starts: its history's index is checked against the folder then.
+    const dataDir = mkdtempSync(join(tmpdir(), 'gs-speech-damaged-'));
+    const folder = join(dataDir, 'history', 'speech');
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'broken.json'), '{ not json');
     writeFileSync(join(folder, 'future.json'), JSON.stringify({ version: 99, id: 'future' }));
-    const history = await t.ok('speech.list', undefined);
-    expect(history).toEqual({ entries: [], movedAside: 1 });
+    const started = createTestLayer({ overrides: { dataDir } });
+    try {
+      await expect
+        .poll(async () => await started.ok('speech.list', undefined))
+        .toEqual({ entries: [], total: 0, movedAside: 1 });
+    } finally {
+      started.close();
+    }
     const names = readdirSync(folder);
     expect(names).toContain('future.json');
     expect(names.some((name) => name.startsWith('broken.json.corrupt-'))).toBe(true);

@@ -143,7 +143,7 @@ describe('transcribing', () => {
     });
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'completed' });
     // The history has the entry and audio to replay: the bytes, written into the recordings folder.
-    expect(await t.ok('transcripts.list', {})).toEqual([entry]);
+    expect((await t.ok('transcripts.list', {})).transcripts).toEqual([entry]);
     const [kept] = recordings();
     expect(kept).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-recording\.wav$/);
     expect(readFileSync(join(recordingsDir(), kept!))).toEqual(Buffer.from(bytes));
@@ -205,7 +205,7 @@ describe('transcribing', () => {
       },
     });
     expect(gateway.requests).toHaveLength(0);
-    expect(await t.ok('transcripts.list', {})).toEqual([]);
+    expect((await t.ok('transcripts.list', {})).transcripts).toEqual([]);
   });
 
   it('refuses a file over the profile’s upload limit that it cannot cut, before sending or keeping anything', async () => {
@@ -245,7 +245,7 @@ describe('transcribing', () => {
     expect(events.at(-1)).toMatchObject({ type: 'error', error: { code: 'bad_request' } });
     expect(events.some((e) => e.type === 'result')).toBe(false);
     expect(recordings()).toEqual([]);
-    expect(await t.ok('transcripts.list', {})).toEqual([]);
+    expect((await t.ok('transcripts.list', {})).transcripts).toEqual([]);
   });
 });
 
@@ -713,8 +713,8 @@ describe('the transcript history', () => {
       ],
     });
     const { entry } = await transcribeBytes('Standup.wav');
-    expect(await t.ok('transcripts.list', { query: 'LET US' })).toEqual([entry]);
-    expect(await t.ok('transcripts.list', { query: 'retro' })).toEqual([]);
+    expect((await t.ok('transcripts.list', { query: 'LET US' })).transcripts).toEqual([entry]);
+    expect((await t.ok('transcripts.list', { query: 'retro' })).transcripts).toEqual([]);
 
     const saved = await t.ok('transcripts.get', { id: entry.id });
     expect(saved.transcript.segments.map((s) => s.text)).toEqual(['Good morning.', 'Let us begin.']);
@@ -738,7 +738,7 @@ describe('the transcript history', () => {
     );
 
     expect(await t.ok('transcripts.delete', { id: entry.id })).toEqual({ deleted: true });
-    expect(await t.ok('transcripts.list', {})).toEqual([]);
+    expect((await t.ok('transcripts.list', {})).transcripts).toEqual([]);
     expect(existsSync(audio.path)).toBe(false);
     expect(await t.call('transcripts.get', { id: entry.id })).toMatchObject({
       ok: false,

@@ -11,7 +11,9 @@ import {
   copyTranscript,
   deleteTranscript,
   exportTranscript,
+  HISTORY_PAGE,
   loadHistory,
+  loadMoreHistory,
   noteTranscriptSaved,
   openTranscript,
   SEARCH_DELAY_MS,
@@ -62,6 +64,8 @@ beforeEach(() => {
   });
   useAppStore.setState({
     transcriptHistory: [],
+    transcriptHistoryTotal: 0,
+    transcriptHistoryRebuilding: null,
     transcriptHistoryStatus: 'idle',
     transcriptHistoryError: null,
     transcriptQuery: '',
@@ -79,25 +83,27 @@ afterEach(() => {
 
 const ok = <T>(data: T): Result<T> => ({ ok: true, data });
 const state = () => useAppStore.getState();
+/** One page of the history as main answers it. */
+const page = (transcripts: TranscriptSummary[]) => ok({ transcripts, total: transcripts.length });
 
 describe('the history list', () => {
   it('loads newest first from main and is ready', async () => {
-    handlers['transcripts.list'] = () => ok([summary('b'), summary('a')]);
+    handlers['transcripts.list'] = () => page([summary('b'), summary('a')]);
     await loadHistory();
-    expect(calls).toEqual([{ method: 'transcripts.list', input: {} }]);
+    expect(calls).toEqual([{ method: 'transcripts.list', input: { limit: HISTORY_PAGE } }]);
     expect(state().transcriptHistory.map((s) => s.id)).toEqual(['b', 'a']);
     expect(state().transcriptHistoryStatus).toBe('ready');
   });
 
   it('searches once typing pauses, not on every key', async () => {
-    handlers['transcripts.list'] = () => ok([summary('m', 'meeting.wav')]);
+    handlers['transcripts.list'] = () => page([summary('m', 'meeting.wav')]);
     searchHistory('m');
     searchHistory('me');
     searchHistory('meet');
     expect(state().transcriptQuery).toBe('meet');
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(SEARCH_DELAY_MS);
-    expect(calls).toEqual([{ method: 'transcripts.list', input: { query: 'meet' } }]);
+    expect(calls).toEqual([{ method: 'transcripts.list', input: { query: 'meet', limit: HISTORY_PAGE } }]);
     expect(state().transcriptHistoryQuery).toBe('meet');
   });
 
@@ -108,15 +114,57 @@ describe('the history list', () => {
         ? new Promise((resolve) => {
             releaseSlow = resolve;
           })
-        : ok([summary('fresh')]);
+        : page([summary('fresh')]);
     useAppStore.setState({ transcriptQuery: 'slow' });
     const slow = loadHistory();
     useAppStore.setState({ transcriptQuery: 'fresh' });
     await loadHistory();
-    releaseSlow(ok([summary('stale')]));
+    releaseSlow(page([summary('stale')]));
     await slow;
     expect(state().transcriptHistory.map((s) => s.id)).toEqual(['fresh']);
     expect(state().transcriptHistoryQuery).toBe('fresh');
+  });
+
+  it('asks for the next page after those loaded, once, and keeps the total main counts', async () => {
+    const first = Array.from({ length: HISTORY_PAGE }, (_, i) => summary(`a${i}`));
+    handlers['transcripts.list'] = () => ok({ transcripts: first, total: 150 });
+    await loadHistory();
+    expect(state().transcriptHistoryTotal).toBe(150);
+    handlers['transcripts.list'] = () =>
+      ok({ transcripts: Array.from({ length: 50 }, (_, i) => summary(`b${i}`)), total: 150 });
+    await Promise.all([loadMoreHistory(), loadMoreHistory()]);
+    expect(calls.slice(1)).toEqual([
+      { method: 'transcripts.list', input: { offset: HISTORY_PAGE, limit: HISTORY_PAGE } },
+    ]);
+    expect(state().transcriptHistory).toHaveLength(150);
+    await loadMoreHistory(); // Everything is loaded: nothing more is asked.
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks again while main is still indexing, keeping the rows loaded beyond the first', async () => {
+    handlers['transcripts.list'] = () =>
+      ok({ transcripts: [summary('a')], total: 1, rebuilding: { done: 10, total: 400 } });
+    await loadHistory();
+    expect(state().transcriptHistoryRebuilding).toEqual({ done: 10, total: 400 });
+    handlers['transcripts.list'] = () => page([summary('b'), summary('a')]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(2);
+    expect(state().transcriptHistory.map((s) => s.id)).toEqual(['b', 'a']);
+    expect(state().transcriptHistoryRebuilding).toBeNull();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a search typed while main indexes replaces the list: no rows of the list before it are kept', async () => {
+    const all = Array.from({ length: 10 }, (_, i) => summary(`a${i}`));
+    handlers['transcripts.list'] = () =>
+      ok({ transcripts: all, total: 5000, rebuilding: { done: 0, total: 0 } });
+    await loadHistory();
+    handlers['transcripts.list'] = () => page([summary('m', 'meeting.wav')]);
+    searchHistory('meet');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state().transcriptHistory.map((s) => s.id)).toEqual(['m']);
+    expect(state().transcriptHistoryTotal).toBe(1);
   });
 
   it('shows a failure with what main said', async () => {
@@ -145,10 +193,10 @@ describe('a transcript the queue just saved', () => {
 
   it('under a search, asks main again (only main knows whether it matches)', async () => {
     useAppStore.setState({ transcriptQuery: 'budget', transcriptHistory: [] });
-    handlers['transcripts.list'] = () => ok([]);
+    handlers['transcripts.list'] = () => page([]);
     noteTranscriptSaved(summary('new'), { open: false });
     await vi.runAllTimersAsync();
-    expect(calls).toEqual([{ method: 'transcripts.list', input: { query: 'budget' } }]);
+    expect(calls).toEqual([{ method: 'transcripts.list', input: { query: 'budget', limit: HISTORY_PAGE } }]);
     expect(state().transcriptHistory).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Issue 14: a process killed at any moment loses nothing it said was saved. A child process
 // (test/support/crash-writer.ts) opens the real conversation store, transcript history and prefs on one data
-// folder and writes to all three at once; it is SIGKILLed at a random moment, 100 times, on the same folder.
+// folder and writes to all three at once (the stores' indexes with them; and speech clips, with their audio); it is SIGKILLed at a random moment, 100 times, on the same folder.
 // Then the stores are opened fresh, the way the app starts (the start-up sweep, then the stores): every
 // write the child reported committed must be there and equal, nothing may have been moved aside as
 // corrupt, and the lists must work. A write the kill cut short may have landed or not, nothing in between.
@@ -20,6 +20,7 @@ import {
   createConversationStore,
 } from '../../../src-main/services/conversation-store.ts';
 import { createPrefsService } from '../../../src-main/services/prefs.ts';
+import { createSpeechStudio } from '../../../src-main/services/speech-studio.ts';
 import { sweepAtStart } from '../../../src-main/services/start-sweep.ts';
 import {
   createTranscriptHistory,
@@ -41,6 +42,8 @@ type ChildEvent =
   | { kind: 'commit'; store: 'conversation'; id: string; conversation: Conversation }
   | { kind: 'begin'; store: 'transcript'; name: string }
   | { kind: 'commit'; store: 'transcript'; id: string; summary: TranscriptSummary; entry: NewTranscript }
+  | { kind: 'begin'; store: 'speech'; text: string }
+  | { kind: 'commit'; store: 'speech'; id: string; text: string }
   | { kind: 'begin'; store: 'prefs'; model: string }
   | { kind: 'commit'; store: 'prefs'; model: string };
 
@@ -50,6 +53,10 @@ interface Expected {
   transcripts: Map<string, { summary: TranscriptSummary; entry: NewTranscript }>;
   /** Names of transcripts whose save a kill cut short: such an entry may exist, or not. */
   cutTranscripts: Set<string>;
+  /** Speech clips made, by id: their text. */
+  clips: Map<string, string>;
+  /** Texts of clips a kill cut short: such a clip may exist (kept at the next start), or not. */
+  cutClips: Set<string>;
   /** The last committed model, and those begun after it: the prefs file holds one of these. */
   prefs: Set<string>;
   lastPrefs: string | null;
@@ -146,6 +153,12 @@ function record(expected: Expected, events: readonly ChildEvent[]): void {
         transcriptsBegun.delete(event.entry.name);
         expected.transcripts.set(event.id, { summary: event.summary, entry: event.entry });
       }
+    } else if (event.store === 'speech') {
+      if (event.kind === 'begin') expected.cutClips.add(event.text);
+      else {
+        expected.cutClips.delete(event.text);
+        expected.clips.set(event.id, event.text);
+      }
     } else if (event.kind === 'begin') {
       expected.prefs.add(event.model);
     } else {
@@ -177,6 +190,8 @@ describe('stores killed mid-write (issue 14)', () => {
       conversations: new Map(),
       transcripts: new Map(),
       cutTranscripts: new Set(),
+      clips: new Map(),
+      cutClips: new Set(),
       prefs: new Set(),
       lastPrefs: null,
     };
@@ -237,7 +252,21 @@ describe('stores killed mid-write (issue 14)', () => {
       recordingsDir: join(dataDir, 'media', 'recordings'),
       onNotice: (notice) => notices.push(notice),
     });
-    const summaries = await transcripts.list();
+    // The transcripts' index too: read, checked, and whole for the start after.
+    await transcripts.list();
+    await transcripts.indexSettled();
+    const transcriptList = await transcripts.list();
+    expect(transcriptList.rebuilding).toBeUndefined();
+    const summaries = transcriptList.transcripts;
+    const transcriptsAgain = createTranscriptHistory({
+      directory: join(dataDir, 'history', 'transcripts'),
+      recordingsDir: join(dataDir, 'media', 'recordings'),
+      onNotice: (notice) => notices.push(notice),
+    });
+    const { rebuilding: transcriptsRebuilding, ...transcriptsListedAgain } = await transcriptsAgain.list();
+    expect(transcriptsListedAgain).toEqual(transcriptList);
+    expect(transcriptsRebuilding).toEqual({ done: 0, total: 0 });
+    await transcriptsAgain.indexSettled();
     const byId = new Map(summaries.map((summary) => [summary.id, summary]));
     for (const [id, { summary, entry }] of expected.transcripts) {
       expect(byId.get(id), `transcript ${id} is listed`).toEqual(summary);
@@ -250,6 +279,30 @@ describe('stores killed mid-write (issue 14)', () => {
     // Any other entry is a save the kill cut short, which may have landed whole.
     const extra = summaries.filter((summary) => !expected.transcripts.has(summary.id));
     for (const summary of extra) expect(expected.cutTranscripts).toContain(summary.name);
+
+    // Speech clips and their index: every clip made is listed (with its text), the index whole for the
+    // start after; a clip a kill cut short may have been kept by this start (its parts had arrived).
+    const studio = () => createSpeechStudio({ dataDir, dialogs: { save: async () => null } });
+    const speech = studio();
+    await speech.list();
+    await speech.indexSettled();
+    const clips = await speech.list();
+    expect(clips.movedAside).toBe(0);
+    expect(clips.rebuilding).toBeUndefined();
+    const clipIds = new Set(clips.entries.map((entry) => entry.id));
+    for (const [id, said] of expected.clips) {
+      expect(clipIds.has(id), `clip ${id} is listed`).toBe(true);
+      expect((await speech.get(id)).text).toBe(said);
+      checked++;
+    }
+    for (const entry of clips.entries.filter((clip) => !expected.clips.has(clip.id))) {
+      expect(expected.cutClips).toContain((await speech.get(entry.id)).text);
+    }
+    const speechAgain = studio();
+    const { rebuilding: clipsRebuilding, ...clipsAgain } = await speechAgain.list();
+    expect(clipsAgain).toEqual(clips);
+    expect(clipsRebuilding).toEqual({ done: 0, total: 0 });
+    await speechAgain.indexSettled();
 
     const prefs = await createPrefsService({
       dataDir,

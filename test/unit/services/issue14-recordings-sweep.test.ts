@@ -133,7 +133,7 @@ describe('the start-up sweep of unused recordings', () => {
     try {
       await vi.waitFor(() => expect(existsSync(failed)).toBe(false), { timeout: 3000 });
       expect(existsSync(used)).toBe(true);
-      expect((await app.ok('transcripts.list', {})).length).toBe(1);
+      expect((await app.ok('transcripts.list', {})).transcripts.length).toBe(1);
     } finally {
       app.layer.dispose();
     }

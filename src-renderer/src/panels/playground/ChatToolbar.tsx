@@ -1,6 +1,5 @@
 import { FoldVertical, PanelLeftClose, PanelLeftOpen, Pencil, SlidersHorizontal, X } from 'lucide-react';
 import { useState } from 'react';
-import { conversationTitle } from '../../../../src-preload/contract.ts';
 import {
   cancelCompaction,
   closeInspector,
@@ -10,7 +9,9 @@ import {
 import { setPrefs } from '../../actions/prefs.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { chatWords } from './chat-strings.ts';
 import { compactProblem, setParameterCount, streamingReply } from './conversation-edits.ts';
+import { shownTitle } from './labels.ts';
 import { SetupRow } from './SetupRow.tsx';
 import { TitleInput } from './TitleInput.tsx';
 
@@ -22,6 +23,7 @@ interface ChatToolbarProps {
 
 /** Title and conversation actions, then the setup the next message is sent with: format, model, streaming. */
 export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatToolbarProps) {
+  const t = chatWords.useT();
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
@@ -47,7 +49,7 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
         <ListToggle listOpen={listOpen} onToggleList={onToggleList} />
         <TitleEditor
           key={conversation.id}
-          title={conversationTitle(conversation)}
+          title={shownTitle(conversation)}
           custom={conversation.customTitle}
           onRename={(title) => void renameConversation(conversation.id, title)}
         />
@@ -58,22 +60,22 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
             icon={FoldVertical}
             busy={compacting}
             disabled={compactReason !== null}
-            title={compactReason ?? 'Replace the history with a compact summary the next turn builds on'}
+            title={compactReason ?? t('toolbar.compactTitle')}
             onClick={() => void compactConversation(conversation.id)}
             data-testid="compact"
           >
-            {compacting ? 'Compacting…' : 'Compact'}
+            {compacting ? t('toolbar.compacting') : t('toolbar.compact')}
           </Button>
           {compacting ? (
             <Button
               size="sm"
               variant="ghost"
               icon={X}
-              title="Stop compacting; the conversation stays as it is (Esc)"
+              title={t('toolbar.cancelCompactTitle')}
               onClick={() => void cancelCompaction(conversation.id)}
               data-testid="cancel-compact"
             >
-              Cancel
+              {t('toolbar.cancelCompact')}
             </Button>
           ) : null}
           <Button
@@ -83,12 +85,16 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
             aria-pressed={parametersShown}
             className="pg-toolbar__toggle"
             onClick={toggleParameters}
-            title={parametersShown ? 'Hide parameters' : 'Show parameters'}
+            title={parametersShown ? t('toolbar.hideParameters') : t('toolbar.showParameters')}
             data-testid="toggle-parameters"
           >
-            Parameters
+            {t('toolbar.parameters')}
             {setCount > 0 ? (
-              <span className="badge badge--accent" data-testid="parameters-count" title={`${setCount} set`}>
+              <span
+                className="badge badge--accent"
+                data-testid="parameters-count"
+                title={t('toolbar.parametersSet', { n: setCount })}
+              >
                 {setCount}
               </span>
             ) : null}
@@ -107,10 +113,11 @@ export function ChatToolbar({ conversationId, listOpen, onToggleList }: ChatTool
 
 /** Shows or hides the conversation list (the chat's and the comparison's toolbars lead with it). */
 export function ListToggle({ listOpen, onToggleList }: Pick<ChatToolbarProps, 'listOpen' | 'onToggleList'>) {
+  const t = chatWords.useT();
   return (
     <IconButton
       icon={listOpen ? PanelLeftClose : PanelLeftOpen}
-      label={listOpen ? 'Hide conversations' : 'Show conversations'}
+      label={listOpen ? t('toolbar.hideConversations') : t('toolbar.showConversations')}
       size="sm"
       aria-expanded={listOpen}
       onClick={onToggleList}
@@ -127,6 +134,7 @@ interface TitleEditorProps {
 
 /** The conversation's title; a click (or Enter) turns it into a field. Empty goes back to the derived title. */
 export function TitleEditor({ title, custom, onRename }: TitleEditorProps) {
+  const t = chatWords.useT();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(custom || title);
   if (editing) {
@@ -148,7 +156,7 @@ export function TitleEditor({ title, custom, onRename }: TitleEditorProps) {
     <button
       type="button"
       className="pg-toolbar__title"
-      title="Rename"
+      title={t('toolbar.rename')}
       onClick={() => {
         setValue(custom || title);
         setEditing(true);

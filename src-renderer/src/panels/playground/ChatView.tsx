@@ -5,6 +5,7 @@ import { Callout } from '../../components/Callout.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { ChatToolbar } from './ChatToolbar.tsx';
 import { Composer } from './Composer.tsx';
+import { chatWords } from './chat-strings.ts';
 import { EmptyChat } from './EmptyChat.tsx';
 import { MessageList } from './MessageList.tsx';
 
@@ -16,9 +17,10 @@ interface ChatViewProps {
 
 /** The conversation column: its toolbar, the messages (which scroll), and the composer pinned below. */
 export function ChatView({ conversationId, listOpen, onToggleList }: ChatViewProps) {
+  const t = chatWords.useT();
   const empty = useAppStore((s) => (s.playground.open[conversationId]?.messages.length ?? 0) === 0);
   return (
-    <section className="pg-chat" aria-label="Conversation" data-testid="chat">
+    <section className="pg-chat" aria-label={t('chat.label')} data-testid="chat">
       <ChatToolbar conversationId={conversationId} listOpen={listOpen} onToggleList={onToggleList} />
       {empty ? (
         <EmptyChat conversationId={conversationId} />
@@ -33,6 +35,7 @@ export function ChatView({ conversationId, listOpen, onToggleList }: ChatViewPro
 
 /** A problem of the conversation as a whole (a compaction the channel refused), above the composer. */
 function ConversationNotice({ conversationId }: { conversationId: string }) {
+  const t = chatWords.useT();
   const notice = useAppStore((s) => s.playground.notices[conversationId] ?? null);
   if (!notice) return null;
   return (
@@ -44,10 +47,15 @@ function ConversationNotice({ conversationId }: { conversationId: string }) {
         testId="conversation-notice"
         title={notice.message}
         actions={
-          <IconButton icon={X} label="Dismiss" size="sm" onClick={() => dismissNotice(conversationId)} />
+          <IconButton
+            icon={X}
+            label={t('chat.dismiss')}
+            size="sm"
+            onClick={() => dismissNotice(conversationId)}
+          />
         }
       >
-        {notice.hint ?? 'Nothing was changed.'}
+        {notice.hint ?? t('chat.nothingChanged')}
       </Callout>
     </div>
   );

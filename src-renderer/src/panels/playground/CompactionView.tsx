@@ -4,6 +4,7 @@ import type { CompactionMarker, ConversationMessage } from '../../../../src-prel
 import { inspectMessage, openLink } from '../../actions/playground.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
+import { chatWords } from './chat-strings.ts';
 import { FormatChangeView } from './FormatChangeView.tsx';
 import { compactionSummary } from './labels.ts';
 
@@ -17,17 +18,18 @@ interface CompactionViewProps {
  * (greyed, read-only: they are no longer sent).
  */
 export const CompactionView = memo(function CompactionView({ conversationId, marker }: CompactionViewProps) {
+  const t = chatWords.useT();
   const [open, setOpen] = useState(false);
   const replacedId = useId();
   const count = marker.replaced.length;
   return (
-    <section className="pg-marker-block" aria-label="Conversation compacted" data-testid="compaction-marker">
+    <section className="pg-marker-block" aria-label={t('compaction.label')} data-testid="compaction-marker">
       <div className="pg-marker">
         <span className="pg-marker__rule" aria-hidden />
         <span className="pg-marker__label pg-marker__label--stacked">
           <span className="pg-marker__title">
             <FoldVertical size={14} aria-hidden />
-            <strong>Conversation compacted</strong>
+            <strong>{t('compaction.label')}</strong>
           </span>
           <span className="pg-marker__summary" data-testid="compaction-summary">
             {compactionSummary(marker)}
@@ -46,12 +48,12 @@ export const CompactionView = memo(function CompactionView({ conversationId, mar
             data-testid="show-replaced"
           >
             <ChevronRight size={14} className="disclosure__chevron" aria-hidden />
-            {open ? 'Hide' : 'Show'} the {count} replaced {count === 1 ? 'message' : 'messages'}
+            {open ? t('compaction.hideReplaced', { count }) : t('compaction.showReplaced', { count })}
           </button>
         ) : null}
         <IconButton
           icon={Braces}
-          label="Inspect the compaction request and its output"
+          label={t('compaction.inspect')}
           size="sm"
           onClick={() => inspectMessage(conversationId, marker.id)}
           data-testid="inspect-compaction"
@@ -59,9 +61,7 @@ export const CompactionView = memo(function CompactionView({ conversationId, mar
       </div>
       {open ? (
         <div id={replacedId} className="pg-replaced" data-testid="replaced-messages">
-          <p className="pg-replaced__note">
-            Replaced by the summary above; shown for reading, no longer sent.
-          </p>
+          <p className="pg-replaced__note">{t('compaction.replacedNote')}</p>
           {marker.replaced.map((message) => (
             <ReplacedMessage key={message.id} message={message} />
           ))}
@@ -72,6 +72,7 @@ export const CompactionView = memo(function CompactionView({ conversationId, mar
 });
 
 function ReplacedMessage({ message }: { message: ConversationMessage }) {
+  const t = chatWords.useT();
   if (message.role === 'user') {
     return (
       <div className="pg-msg pg-msg--user">
@@ -91,7 +92,8 @@ function ReplacedMessage({ message }: { message: ConversationMessage }) {
   if (message.role === 'format-change') return <FormatChangeView marker={message} />;
   return (
     <p className="pg-replaced__earlier">
-      <FoldVertical size={13} aria-hidden /> An earlier compaction · {compactionSummary(message)}
+      <FoldVertical size={13} aria-hidden />{' '}
+      {t('compaction.earlier', { summary: compactionSummary(message) })}
     </p>
   );
 }

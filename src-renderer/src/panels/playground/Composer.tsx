@@ -13,8 +13,10 @@ import { sendDraft, sendProblem, setDraft, stopReply } from '../../actions/playg
 import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useFileDrop } from '../../components/useFileDrop.ts';
+import { Rich } from '../../i18n/rich.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
+import { chatWords } from './chat-strings.ts';
 import { streamingReply } from './conversation-edits.ts';
 import { ImageStrip, RefusedImages } from './ImageStrip.tsx';
 import { isSendKey, sendKeyNames } from './send-keys.ts';
@@ -28,6 +30,7 @@ const MAX_LINES = 8;
  * The draft lives in the store, so it survives switching conversation or panel.
  */
 export function Composer({ conversationId }: { conversationId: string }) {
+  const t = chatWords.useT();
   const draft = useAppStore((s) => s.playground.drafts[conversationId] ?? '');
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
@@ -50,7 +53,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   // Images still being copied by main would otherwise miss this turn and wait for the next one.
   const problem =
     pending.adding > 0
-      ? 'Wait for the images to be added.'
+      ? t('composer.waitImages')
       : sendProblem(conversation, draft, compacting, pending.images.length);
   const send = () => {
     if (problem === null) sendDraft(conversationId);
@@ -87,7 +90,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
         />
         <RefusedImages refused={pending.refused} onDismiss={() => dismissRefusedImages(conversationId)} />
         <label htmlFor={`composer-${conversationId}`} className="visually-hidden">
-          Message
+          {t('composer.label')}
         </label>
         <textarea
           id={`composer-${conversationId}`}
@@ -95,7 +98,11 @@ export function Composer({ conversationId }: { conversationId: string }) {
           className="pg-composer__input"
           rows={1}
           value={draft}
-          placeholder={`Message ${conversation.model.trim() || 'the model'}…`}
+          placeholder={
+            conversation.model.trim()
+              ? t('composer.placeholder', { model: conversation.model.trim() })
+              : t('composer.placeholderNoModel')
+          }
           onChange={(event) => setDraft(conversationId, event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
@@ -105,21 +112,16 @@ export function Composer({ conversationId }: { conversationId: string }) {
         />
         <div className="pg-composer__bar">
           <p id={`composer-${conversationId}-keys`} className="pg-composer__keys" data-testid="composer-keys">
-            <kbd>{sendKey}</kbd> sends · <kbd>{breakKey}</kbd> new line
-            {running ? (
-              <>
-                {' '}
-                · <kbd>Esc</kbd> stops
-              </>
-            ) : null}
+            <Rich
+              words={chatWords}
+              k={running ? 'composer.keysRunning' : 'composer.keys'}
+              values={{ send: sendKey, lineBreak: breakKey }}
+              components={{ kbd: <kbd /> }}
+            />
           </p>
           <IconButton
             icon={ImagePlus}
-            label={
-              full
-                ? `A message can carry at most ${MAX_IMAGES_PER_TURN} images`
-                : 'Add image (or paste or drop one)'
-            }
+            label={full ? t('composer.imagesFull', { max: MAX_IMAGES_PER_TURN }) : t('composer.addImage')}
             size="sm"
             className="pg-composer__add-image"
             disabled={full}
@@ -135,10 +137,10 @@ export function Composer({ conversationId }: { conversationId: string }) {
                 stopReply(running.id);
                 document.getElementById(`composer-${conversationId}`)?.focus();
               }}
-              title="Stop the reply (Esc); what arrived is kept"
+              title={t('composer.stopTitle')}
               data-testid="composer-stop"
             >
-              Stop
+              {t('composer.stop')}
             </Button>
           ) : (
             <Button
@@ -146,11 +148,11 @@ export function Composer({ conversationId }: { conversationId: string }) {
               variant="primary"
               icon={ArrowUp}
               disabled={problem !== null}
-              title={problem ?? `Send (${sendKey}, or ${MOD_KEY_LABEL}+Enter)`}
+              title={problem ?? t('composer.sendTitle', { send: sendKey, mod: MOD_KEY_LABEL })}
               onClick={send}
               data-testid="composer-send"
             >
-              Send
+              {t('composer.send')}
             </Button>
           )}
         </div>

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { type ConversationSummary, conversationTitle } from '../../../../src-preload/contract.ts';
+import type { ConversationSummary } from '../../../../src-preload/contract.ts';
 import { newComparison } from '../../actions/compare.ts';
 import {
   clearInspectorDetail,
@@ -30,10 +30,11 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
-import { formatBytes, listDate } from '../../i18n/format.ts';
+import { formatBytes, formatNumber, listDate } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
+import { chatWords } from './chat-strings.ts';
 import { focusComposer } from './composer-focus.ts';
-
+import { shownTitle } from './labels.ts';
 import { RowMenu } from './RowMenu.tsx';
 import { TitleInput } from './TitleInput.tsx';
 
@@ -65,6 +66,7 @@ const rowButton = (list: HTMLElement | null, index: number) =>
  * keys, Home and End move between rows, and a focused row stays in the page while it is scrolled away.
  */
 export function ConversationList({ drawer, onClose, onChosen }: ConversationListProps) {
+  const t = chatWords.useT();
   const list = useAppStore((s) => s.playground.list);
   const total = useAppStore((s) => s.playground.listTotal);
   const rebuilding = useAppStore((s) => s.playground.listRebuilding);
@@ -76,14 +78,15 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   const activeId = useAppStore((s) => s.playground.activeComparisonId ?? s.playground.activeId);
   const openingId = useAppStore((s) => s.playground.opening);
   // The chat being written that is not saved yet has a row of its own, so the list always shows where you are.
+  // Its other words are chosen at render, from whether it is a comparison.
   const unsaved = useAppStore(
     useShallow((s) => {
       const { activeComparisonId, activeId, open, list } = s.playground;
       const shownId = activeComparisonId ?? activeId;
       if (!shownId || list.some((item) => item.id === shownId)) return null;
-      if (activeComparisonId) return { title: 'New comparison', until: 'the first prompt' };
+      if (activeComparisonId) return { title: null, comparison: true };
       const active = activeId ? open[activeId] : undefined;
-      return active ? { title: conversationTitle(active), until: 'the first message' } : null;
+      return active ? { title: shownTitle(active), comparison: false } : null;
     }),
   );
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
@@ -200,7 +203,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   return (
     <aside
       className={`pg-list${drawer ? ' pg-list--drawer' : ''}`}
-      aria-label="Conversations"
+      aria-label={t('list.label')}
       data-testid="conversations"
     >
       <header className="pg-list__head">
@@ -214,15 +217,15 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
             onChosen();
             focusComposer();
           }}
-          title={`New chat (${MOD_KEY_LABEL}+N)`}
+          title={t('list.newChatTitle', { mod: MOD_KEY_LABEL })}
           aria-keyshortcuts="Control+N Meta+N"
           data-testid="new-chat"
         >
-          New chat
+          {t('list.newChat')}
         </Button>
         <IconButton
           icon={Columns3}
-          label="New comparison: one prompt answered side by side by 2–4 models"
+          label={t('list.newComparison')}
           size="sm"
           onClick={() => {
             newComparison();
@@ -230,7 +233,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           }}
           data-testid="new-comparison"
         />
-        <IconButton icon={PanelLeftClose} label="Hide conversations" size="sm" onClick={onClose} />
+        <IconButton icon={PanelLeftClose} label={t('list.hide')} size="sm" onClick={onClose} />
       </header>
       <div className="pg-list__search">
         <Search size={14} aria-hidden className="pg-list__search-icon" />
@@ -239,8 +242,8 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           // A drawer opened from the keyboard puts the caret where the next key is likely to go.
           autoFocus={drawer}
           className="input pg-list__search-input"
-          placeholder="Search"
-          aria-label="Search conversations"
+          placeholder={t('list.search')}
+          aria-label={t('list.searchLabel')}
           value={query}
           onChange={(event) => searchConversations(event.target.value)}
           data-testid="conversation-search"
@@ -249,15 +252,17 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
       <div className="pg-list__scroller" ref={scrollerRef}>
         <SavedListNotices
           movedAside={movedAside}
-          fileNoun="conversation file"
+          fileNoun={t('list.fileNoun')}
           error={status === 'failed' ? error : null}
-          failedTitle="The conversations could not be listed"
+          failedTitle={t('list.failedTitle')}
           onRetry={() => void loadConversationList()}
         />
         {rebuilding && rebuilding.total > 0 ? (
           <p className="pg-list__empty" role="status" data-testid="conversations-indexing">
-            Indexing saved conversations… {rebuilding.done.toLocaleString()} of{' '}
-            {rebuilding.total.toLocaleString()}
+            {t('list.indexing', {
+              done: formatNumber(rebuilding.done),
+              total: formatNumber(rebuilding.total),
+            })}
           </p>
         ) : null}
         <ul
@@ -294,8 +299,10 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
                   data-testid="conversation-unsaved"
                 >
                   <span className="pg-row__main pg-row__main--static">
-                    <span className="pg-row__title">{unsaved.title}</span>
-                    <span className="pg-row__meta">Not saved until {unsaved.until}</span>
+                    <span className="pg-row__title">{unsaved.title ?? t('list.unsavedComparison')}</span>
+                    <span className="pg-row__meta">
+                      {unsaved.comparison ? t('list.notSavedComparison') : t('list.notSavedChat')}
+                    </span>
                   </span>
                 </li>
               );
@@ -320,17 +327,19 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         {list.length === 0 && status === 'ready' ? (
           <p className="pg-list__empty" tabIndex={-1} data-testid="conversations-empty">
             <MessagesSquare size={15} aria-hidden />
-            {searching
-              ? `No conversation matches “${query.trim()}”.`
-              : 'Your conversations are saved here as you chat.'}
+            {searching ? t('list.noMatch', { query: query.trim() }) : t('list.empty')}
           </p>
         ) : null}
       </div>
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting?.kind === 'comparison' ? 'Delete this comparison?' : 'Delete this conversation?'}
+        title={
+          deleting?.kind === 'comparison'
+            ? t('deleteDialog.comparisonTitle')
+            : t('deleteDialog.conversationTitle')
+        }
         icon={Trash2}
-        confirmLabel="Delete"
+        confirmLabel={t('deleteDialog.confirm')}
         onConfirm={async () => {
           if (!deleting) return true;
           const done = await deleteConversation(deleting.id);
@@ -340,17 +349,22 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         onClose={() => setDeleting(null)}
         testId="confirm-delete-conversation"
       >
-        <p>
-          “{deleting?.title}” and its{' '}
-          {deleting?.kind === 'comparison'
-            ? `${deleting.columns?.length ?? 0} columns`
-            : `${deleting?.messageCount ?? 0} messages`}
-          {deleting?.detailBytes ? `, with ${formatBytes(deleting.detailBytes)} of inspector detail,` : ''}{' '}
-          will be deleted. This cannot be undone.
-        </p>
+        <p>{deleting ? deleteSentence(deleting, t) : null}</p>
       </ConfirmDialog>
     </aside>
   );
+}
+
+/** What the delete dialog says is going: the item, its messages or columns, and its inspector detail. */
+function deleteSentence(item: ConversationSummary, t: ReturnType<typeof chatWords.useT>): string {
+  const comparison = item.kind === 'comparison';
+  const count = comparison ? (item.columns?.length ?? 0) : item.messageCount;
+  const values = { title: item.title, count };
+  if (!item.detailBytes) return t(comparison ? 'deleteDialog.columns' : 'deleteDialog.messages', values);
+  return t(comparison ? 'deleteDialog.columnsDetail' : 'deleteDialog.messagesDetail', {
+    ...values,
+    size: formatBytes(item.detailBytes),
+  });
 }
 
 /** Where a row sits in the list (rows are placed, not flowed: only those in view are in the page). */
@@ -417,6 +431,7 @@ const ConversationRow = memo(function ConversationRow({
   onOpen,
   onDelete,
 }: ConversationRowProps) {
+  const t = chatWords.useT();
   const [renaming, setRenaming] = useState(false);
   const [title, setTitle] = useState(item.title);
   const finish = (save: boolean) => {
@@ -456,7 +471,7 @@ const ConversationRow = memo(function ConversationRow({
             {item.kind === 'comparison' ? (
               <span className="pg-row__model" data-testid="conversation-kind">
                 <Columns3 size={12} aria-hidden className="pg-row__kind" />
-                {item.columns?.length ?? 0} compared
+                {t('list.compared', { n: item.columns?.length ?? 0 })}
               </span>
             ) : (
               <span className="pg-row__model">{item.model}</span>
@@ -465,11 +480,11 @@ const ConversationRow = memo(function ConversationRow({
         </button>
       )}
       <RowMenu
-        label={`Actions for ${item.title}`}
+        label={t('list.actionsFor', { title: item.title })}
         testId="conversation-menu"
         items={[
           {
-            label: 'Rename',
+            label: t('list.rename'),
             icon: Pencil,
             onSelect: () => {
               setTitle(item.title);
@@ -478,13 +493,13 @@ const ConversationRow = memo(function ConversationRow({
             testId: 'conversation-rename',
           },
           {
-            label: 'Export as Markdown',
+            label: t('list.exportMarkdown'),
             icon: FileText,
             onSelect: () => void exportConversation(item.id, 'md'),
             testId: 'conversation-export-md',
           },
           {
-            label: 'Export as JSON',
+            label: t('list.exportJson'),
             icon: FileJson,
             onSelect: () => void exportConversation(item.id, 'json'),
             testId: 'conversation-export-json',
@@ -494,7 +509,7 @@ const ConversationRow = memo(function ConversationRow({
           ...(item.detailBytes > 0
             ? [
                 {
-                  label: `Clear inspector detail (${formatBytes(item.detailBytes)})`,
+                  label: t('list.clearDetail', { size: formatBytes(item.detailBytes) }),
                   icon: Braces,
                   onSelect: () => void clearInspectorDetail(item.id),
                   testId: 'conversation-clear-detail',
@@ -502,7 +517,7 @@ const ConversationRow = memo(function ConversationRow({
               ]
             : []),
           {
-            label: 'Delete…',
+            label: t('list.delete'),
             icon: Trash2,
             onSelect: () => onDelete(item),
             danger: true,

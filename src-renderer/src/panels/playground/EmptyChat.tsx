@@ -2,41 +2,23 @@ import { Activity, Braces, FoldVertical, MessagesSquare } from 'lucide-react';
 import { setDraft } from '../../actions/playground.ts';
 import { useAppStore } from '../../store/index.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
+import { chatWords } from './chat-strings.ts';
 import { focusComposer } from './composer-focus.ts';
 import { setupLine } from './labels.ts';
 
 /** Starting points that show off what a reply can hold: a table, code, structured output, a rewrite. */
-const STARTERS = [
-  {
-    title: 'Compare in a table',
-    prompt: 'Compare TCP and UDP in a table: reliability, ordering, speed and typical uses.',
-  },
-  {
-    title: 'Write code',
-    prompt:
-      'Write a TypeScript debounce function with a short usage example, and explain it in two sentences.',
-  },
-  {
-    title: 'Structured output',
-    prompt: 'Reply only with JSON: three fictional users, each with name, email and age.',
-  },
-  {
-    title: 'Tighten a text',
-    prompt: 'Rewrite this paragraph to be clearer and half as long:\n\n',
-  },
-] as const;
+const STARTERS = ['table', 'code', 'structured', 'tighten'] as const;
 
+/** What the Playground adds, under the starters. */
 const TIPS = [
-  { icon: Activity, text: 'Metrics under every reply: tokens, time to first token, tokens per second.' },
-  { icon: Braces, text: 'Inspect any reply: the exact request, every streamed event, a curl command.' },
-  {
-    icon: FoldVertical,
-    text: 'Compact a long Responses conversation into a summary the next turn builds on.',
-  },
+  { icon: Activity, key: 'metrics' },
+  { icon: Braces, key: 'inspect' },
+  { icon: FoldVertical, key: 'compact' },
 ] as const;
 
 /** A new chat: what it will use, a few prompts to start from, and what the Playground adds. */
 export function EmptyChat({ conversationId }: { conversationId: string }) {
+  const t = chatWords.useT();
   const setup = useAppStore((s) => {
     const conversation = s.playground.open[conversationId];
     return conversation ? setupLine(conversation) : '';
@@ -52,31 +34,34 @@ export function EmptyChat({ conversationId }: { conversationId: string }) {
           <span className="icon-tile pg-empty__icon" aria-hidden>
             <MessagesSquare size={22} strokeWidth={1.75} />
           </span>
-          <h2 className="title-xl">Try any model, see everything</h2>
+          <h2 className="title-xl">{t('empty.title')}</h2>
           <p className="pg-empty__setup" data-testid="empty-setup">
             {setup}
           </p>
         </div>
         <fieldset className="pg-empty__starters">
-          <legend className="visually-hidden">Start from an example</legend>
-          {STARTERS.map((starter) => (
-            <button
-              key={starter.title}
-              type="button"
-              className="pg-starter"
-              onClick={() => start(starter.prompt)}
-              data-testid="starter-prompt"
-            >
-              <span className="pg-starter__title">{starter.title}</span>
-              <span className="pg-starter__prompt">{starter.prompt.trim()}</span>
-            </button>
-          ))}
+          <legend className="visually-hidden">{t('empty.starters')}</legend>
+          {STARTERS.map((starter) => {
+            const prompt = t(`empty.starter.${starter}.prompt`);
+            return (
+              <button
+                key={starter}
+                type="button"
+                className="pg-starter"
+                onClick={() => start(prompt)}
+                data-testid="starter-prompt"
+              >
+                <span className="pg-starter__title">{t(`empty.starter.${starter}.title`)}</span>
+                <span className="pg-starter__prompt">{prompt.trim()}</span>
+              </button>
+            );
+          })}
         </fieldset>
         <ul className="pg-empty__tips">
           {TIPS.map((tip) => (
-            <li key={tip.text} className="pg-empty__tip">
+            <li key={tip.key} className="pg-empty__tip">
               <tip.icon size={14} aria-hidden />
-              {tip.text}
+              {t(`empty.tips.${tip.key}`)}
             </li>
           ))}
         </ul>

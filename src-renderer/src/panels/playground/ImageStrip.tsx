@@ -2,7 +2,9 @@ import { ImageOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { attachmentUrl, type ImageAttachment } from '../../../../src-preload/contract.ts';
 import { IconButton } from '../../components/Button.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import type { RefusedImage } from '../../store/playground.ts';
+import { parametersWords } from './parameters-strings.ts';
 import './images.css';
 
 interface ImageStripProps {
@@ -15,17 +17,18 @@ interface ImageStripProps {
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+    ? `${formatNumber(bytes / (1024 * 1024), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`;
 
 /**
  * A row of thumbnails. Each image is loaded from the app's attachment route by id (main serves only the
  * ids it stored), so the page never holds a path or the bytes.
  */
 export function ImageStrip({ images, onRemove, adding = false }: ImageStripProps) {
+  const t = parametersWords.useT();
   if (images.length === 0 && !adding) return null;
   return (
-    <ul className="pg-images" aria-label="Images" data-testid="image-strip">
+    <ul className="pg-images" aria-label={t('images.list')} data-testid="image-strip">
       {images.map((image) => (
         <li
           key={image.id}
@@ -37,7 +40,7 @@ export function ImageStrip({ images, onRemove, adding = false }: ImageStripProps
           {onRemove ? (
             <IconButton
               icon={X}
-              label={`Remove ${image.name}`}
+              label={t('images.remove', { name: image.name })}
               size="sm"
               className="pg-images__remove"
               onClick={() => onRemove(image.id)}
@@ -48,7 +51,7 @@ export function ImageStrip({ images, onRemove, adding = false }: ImageStripProps
       ))}
       {adding ? (
         <li className="pg-images__item pg-images__item--adding" aria-live="polite">
-          Adding…
+          {t('images.adding')}
         </li>
       ) : null}
     </ul>
@@ -85,6 +88,7 @@ export function RefusedImages({
   refused: readonly RefusedImage[];
   onDismiss(): void;
 }) {
+  const t = parametersWords.useT();
   if (refused.length === 0) return null;
   return (
     <div className="pg-images__refused" role="alert" data-testid="image-refused">
@@ -97,7 +101,7 @@ export function RefusedImages({
       </ul>
       <IconButton
         icon={X}
-        label="Dismiss"
+        label={t('images.dismiss')}
         size="sm"
         onClick={onDismiss}
         data-testid="image-refused-dismiss"

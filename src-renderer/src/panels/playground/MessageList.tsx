@@ -5,6 +5,7 @@ import { useAppStore } from '../../store/index.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
 import { CompactionView } from './CompactionView.tsx';
 import { composerControl } from './Composer.tsx';
+import { chatWords } from './chat-strings.ts';
 import { streamingReply } from './conversation-edits.ts';
 import { FormatChangeView } from './FormatChangeView.tsx';
 import { ReplyView } from './ReplyView.tsx';
@@ -19,6 +20,7 @@ const NO_MESSAGES: readonly ConversationMessage[] = [];
  * re-renders only the reply it belongs to.
  */
 export function MessageList({ conversationId }: { conversationId: string }) {
+  const t = chatWords.useT();
   const messages = useAppStore((s) => s.playground.open[conversationId]?.messages ?? NO_MESSAGES);
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const busy = useAppStore((s) => {
@@ -68,7 +70,7 @@ export function MessageList({ conversationId }: { conversationId: string }) {
               <span className="pg-marker__rule" aria-hidden />
               <span className="pg-marker__label">
                 <LoaderCircle size={14} className="spin" aria-hidden />
-                Compacting {messages.length} {messages.length === 1 ? 'message' : 'messages'}…
+                {t('compaction.compacting', { count: messages.length })}
               </span>
               <span className="pg-marker__rule" aria-hidden />
             </div>
@@ -78,7 +80,7 @@ export function MessageList({ conversationId }: { conversationId: string }) {
       {following ? null : (
         <button type="button" className="pg-jump" onClick={jumpToLatest} data-testid="jump-to-latest">
           <ArrowDown size={14} aria-hidden />
-          Jump to latest
+          {t('messages.jumpToLatest')}
         </button>
       )}
     </div>

@@ -1,20 +1,17 @@
 import { X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import {
-  CHAT_PARAMETER_LABELS,
-  type ChatFormat,
-  type ChatSettings,
-  type Conversation,
-} from '../../../../src-preload/contract.ts';
+import type { ChatFormat, ChatSettings, Conversation } from '../../../../src-preload/contract.ts';
 import { updateSetup } from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { setParameterCount } from './conversation-edits.ts';
-import { FORMAT_NAMES } from './labels.ts';
+import { formatName } from './labels.ts';
 import { Check, Param } from './ParamParts.tsx';
 import { formatHas, keptNotSent } from './parameter-formats.ts';
+import { type ParametersKey, parametersWords } from './parameters-strings.ts';
 import { StructuredOutputEditor } from './StructuredOutputEditor.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
 import './parameters.css';
@@ -30,22 +27,24 @@ const SYSTEM_FIELDS: Record<ChatFormat, string> = {
   content: 'systemInstruction',
 };
 
-const MAX_TOKENS_NOTES: Record<ChatFormat, string> = {
-  responses: 'Reasoning tokens count towards it.',
-  chat: 'Reasoning tokens count towards it on reasoning models.',
-  content: 'Thinking tokens count towards it on most models.',
+const MAX_TOKENS_NOTES: Record<ChatFormat, ParametersKey> = {
+  responses: 'notes.maxTokensResponses',
+  chat: 'notes.maxTokensChat',
+  content: 'notes.maxTokensContent',
 };
 
-const EFFORT_NOTES: Record<ChatFormat, string> = {
-  responses: 'For reasoning models; also asks for a reasoning summary.',
-  chat: 'For reasoning models (reasoning_effort). Their reasoning shows where the gateway passes it on.',
-  content: '',
+const EFFORT_NOTES: Record<ChatFormat, ParametersKey | null> = {
+  responses: 'notes.effortResponses',
+  chat: 'notes.effortChat',
+  content: null,
 };
 
-/** Why Chat Completions offers two names for the output limit. */
-const MAX_TOKENS_FIELD_WHY =
-  'Current OpenAI models take max_completion_tokens, and reasoning models refuse max_tokens. Older ' +
-  'gateways and channels know only max_tokens and ignore the newer name: choose max_tokens for them.';
+const EFFORT_LABELS: Record<(typeof EFFORTS)[number], ParametersKey> = {
+  minimal: 'effort.minimal',
+  low: 'effort.low',
+  medium: 'effort.medium',
+  high: 'effort.high',
+};
 
 /** The largest seed every provider takes as a plain number (JavaScript's safe integers). */
 const MAX_SEED = Number.MAX_SAFE_INTEGER;
@@ -90,6 +89,7 @@ export function ParametersView({
   enterSends: boolean;
   owner?: PanelOwner;
 }) {
+  const t = parametersWords.useT();
   const id = useId();
   const { settings, format } = conversation;
   const responses = format === 'responses';
@@ -109,17 +109,18 @@ export function ParametersView({
     <aside className="pg-params" aria-labelledby={`${id}-title`} data-testid="parameters">
       <header className="pg-params__head">
         <h2 id={`${id}-title`} className="pg-params__title">
-          Parameters{owner ? <span className="pg-params__owner"> · {owner.name}</span> : null}
+          {t('panel.title')}
+          {owner ? <span className="pg-params__owner"> · {owner.name}</span> : null}
         </h2>
         <span className="pg-params__count" data-testid="parameters-set">
-          {count === 0 ? 'all unset' : `${count} set`}
+          {count === 0 ? t('panel.allUnset') : t('panel.setCount', { count })}
         </span>
         {count > 0 ? (
           <Button size="sm" variant="ghost" onClick={resetAll} data-testid="parameters-reset">
-            Reset
+            {t('panel.reset')}
           </Button>
         ) : null}
-        <IconButton icon={X} label="Hide parameters" size="sm" onClick={owner?.onClose ?? hideParameters} />
+        <IconButton icon={X} label={t('panel.hide')} size="sm" onClick={owner?.onClose ?? hideParameters} />
       </header>
       <div className="pg-params__body">
         <SystemPrompt
@@ -130,7 +131,8 @@ export function ParametersView({
         />
         <NumberParam
           id={`${id}-temperature`}
-          label="Temperature"
+          param="temperature"
+          label={t('labels.temperature')}
           value={settings.temperature}
           min={0}
           max={2}
@@ -138,12 +140,13 @@ export function ParametersView({
           slider
           sliderDefault={1}
           onChange={(value) => change('temperature', value)}
-          description="Higher is more varied, lower more focused."
+          description={t('notes.temperature')}
           testId="param-temperature"
         />
         <NumberParam
           id={`${id}-top-p`}
-          label="Top P"
+          param="topP"
+          label={t('labels.topP')}
           value={settings.topP}
           min={0}
           max={1}
@@ -151,19 +154,20 @@ export function ParametersView({
           slider
           sliderDefault={1}
           onChange={(value) => change('topP', value)}
-          description="Samples only from the most likely tokens that add up to this share."
+          description={t('notes.topP')}
           testId="param-top-p"
         />
         <NumberParam
           id={`${id}-max-tokens`}
-          label="Max output tokens"
+          param="maxOutputTokens"
+          label={t('labels.maxOutputTokens')}
           value={settings.maxOutputTokens}
           min={1}
           max={10_000_000}
           step={1}
           integer
           onChange={(value) => change('maxOutputTokens', value)}
-          description={MAX_TOKENS_NOTES[format]}
+          description={t(MAX_TOKENS_NOTES[format])}
           testId="param-max-tokens"
         >
           {has('maxTokensField') ? (
@@ -175,7 +179,11 @@ export function ParametersView({
           ) : null}
         </NumberParam>
         {has('reasoningEffort') ? (
-          <Param id={`${id}-effort`} label="Reasoning effort" set={settings.reasoningEffort !== undefined}>
+          <Param
+            id={`${id}-effort`}
+            label={t('labels.reasoningEffort')}
+            set={settings.reasoningEffort !== undefined}
+          >
             <select
               id={`${id}-effort`}
               className="input pg-param__select"
@@ -188,27 +196,28 @@ export function ParametersView({
               }
               data-testid="param-effort"
             >
-              <option value="">Unset (model default)</option>
+              <option value="">{t('effort.unset')}</option>
               {EFFORTS.map((effort) => (
                 <option key={effort} value={effort}>
-                  {effort[0]!.toUpperCase() + effort.slice(1)}
+                  {t(EFFORT_LABELS[effort])}
                 </option>
               ))}
             </select>
-            <p className="pg-param__note">{EFFORT_NOTES[format]}</p>
+            <p className="pg-param__note">{EFFORT_NOTES[format] ? t(EFFORT_NOTES[format]) : ''}</p>
           </Param>
         ) : null}
         {has('thinkingBudget') ? (
           <NumberParam
             id={`${id}-thinking`}
-            label="Thinking budget"
+            param="thinkingBudget"
+            label={t('labels.thinkingBudget')}
             value={settings.thinkingBudget}
             min={-1}
             max={10_000_000}
             step={1}
             integer
             onChange={(value) => change('thinkingBudget', value)}
-            description="Tokens the model may think with: 0 turns thinking off where allowed, −1 lets the model decide."
+            description={t('notes.thinkingBudget')}
             testId="param-thinking"
           />
         ) : null}
@@ -220,21 +229,23 @@ export function ParametersView({
         {has('seed') ? (
           <NumberParam
             id={`${id}-seed`}
-            label="Seed"
+            param="seed"
+            label={t('labels.seed')}
             value={settings.seed}
             min={0}
             max={MAX_SEED}
             step={1}
             integer
             onChange={(value) => change('seed', value)}
-            description="The same seed and parameters ask the model to repeat its answer (best effort)."
+            description={t('notes.seed')}
             testId="param-seed"
           />
         ) : null}
         {has('presencePenalty') ? (
           <NumberParam
             id={`${id}-presence`}
-            label="Presence penalty"
+            param="presencePenalty"
+            label={t('labels.presencePenalty')}
             value={settings.presencePenalty}
             min={-2}
             max={2}
@@ -242,14 +253,15 @@ export function ParametersView({
             slider
             sliderDefault={0}
             onChange={(value) => change('presencePenalty', value)}
-            description="Above 0 steers towards new topics: a token already used counts against itself once."
+            description={t('notes.presencePenalty')}
             testId="param-presence"
           />
         ) : null}
         {has('frequencyPenalty') ? (
           <NumberParam
             id={`${id}-frequency`}
-            label="Frequency penalty"
+            param="frequencyPenalty"
+            label={t('labels.frequencyPenalty')}
             value={settings.frequencyPenalty}
             min={-2}
             max={2}
@@ -257,7 +269,7 @@ export function ParametersView({
             slider
             sliderDefault={0}
             onChange={(value) => change('frequencyPenalty', value)}
-            description="Above 0 makes repeating words less likely, the more often they have appeared."
+            description={t('notes.frequencyPenalty')}
             testId="param-frequency"
           />
         ) : null}
@@ -269,39 +281,37 @@ export function ParametersView({
         />
         {responses ? (
           <div className="pg-param pg-param--group">
-            <p className="pg-param__label">Provider storage</p>
+            <p className="pg-param__label">{t('panel.providerStorage')}</p>
             <Check
               checked={conversation.store}
               onChange={(store) =>
                 updateSetup(conversation.id, store ? { store } : { store, chainResponses: false })
               }
-              label="Store responses"
-              note="Off (store: false): the provider keeps nothing, and every turn sends the whole history."
+              label={t('panel.store')}
+              note={t('panel.storeNote')}
               testId="param-store"
             />
             <Check
               checked={conversation.store && conversation.chainResponses}
               disabled={!conversation.store}
               onChange={(chainResponses) => updateSetup(conversation.id, { chainResponses })}
-              label="Chain with previous_response_id"
-              note={
-                conversation.store
-                  ? 'Sends only the new turn and the last reply’s id; the provider supplies the history.'
-                  : 'Needs Store: the provider can only continue from a response it kept.'
-              }
+              label={t('panel.chain')}
+              note={conversation.store ? t('panel.chainNote') : t('panel.chainNeedsStore')}
               testId="param-chain"
             />
           </div>
         ) : null}
         {kept.length > 0 ? (
           <p className="pg-param pg-param__note" data-testid="params-kept">
-            Kept for another format, not sent in {FORMAT_NAMES[format]}:{' '}
-            {kept.map((key) => CHAT_PARAMETER_LABELS[key]).join(', ')}.
+            {t('panel.kept', {
+              format: formatName(format),
+              parameters: kept.map((key) => t(`labels.${key}`)).join(t('panel.listSeparator')),
+            })}
           </p>
         ) : null}
         <div className="pg-param pg-param--group">
           <p className="pg-param__label" id={`${id}-enter`}>
-            Send with
+            {t('panel.sendWith')}
           </p>
           <div
             className="segmented"
@@ -310,23 +320,23 @@ export function ParametersView({
             data-testid="param-enter"
           >
             {[
-              { value: true, label: 'Enter' },
-              { value: false, label: 'Shift+Enter' },
+              // Keys as written on the keyboard, in every language.
+              { value: true, shortcut: 'Enter' },
+              { value: false, shortcut: 'Shift+Enter' },
             ].map((choice) => (
-              <label key={choice.label} className="segmented__option">
+              <label key={choice.shortcut} className="segmented__option">
                 <input
                   type="radio"
                   name={`${id}-enter`}
                   checked={enterSends === choice.value}
                   onChange={() => setPrefs({ playground: { enterSends: choice.value } })}
                 />
-                <span className="segmented__label">{choice.label}</span>
+                <span className="segmented__label">{choice.shortcut}</span>
               </label>
             ))}
           </div>
           <p className="pg-param__note">
-            {enterSends ? 'Shift+Enter' : 'Enter'} starts a new line; {MOD_KEY_LABEL}+Enter always sends. For
-            every chat.
+            {t('panel.sendWithNote', { newLine: enterSends ? 'Shift+Enter' : 'Enter', mod: MOD_KEY_LABEL })}
           </p>
         </div>
       </div>
@@ -345,11 +355,12 @@ function SystemPrompt({
   field: string;
   onChange(text: string): void;
 }) {
+  const t = parametersWords.useT();
   const grow = useAutoGrow(value, 12);
   return (
     <Param
       id={id}
-      label="System prompt"
+      label={t('labels.instructions')}
       set={value.trim() !== ''}
       aside={<code className="pg-param__field">{field}</code>}
     >
@@ -359,7 +370,7 @@ function SystemPrompt({
         className="input pg-param__textarea"
         rows={3}
         value={value}
-        placeholder="How the model should behave, for the whole conversation."
+        placeholder={t('system.placeholder')}
         onChange={(event) => onChange(event.target.value)}
         data-testid="param-system"
       />
@@ -367,8 +378,20 @@ function SystemPrompt({
   );
 }
 
+/** The parameters entered as numbers. */
+type NumberParameter =
+  | 'temperature'
+  | 'topP'
+  | 'maxOutputTokens'
+  | 'thinkingBudget'
+  | 'seed'
+  | 'presencePenalty'
+  | 'frequencyPenalty';
+
 interface NumberParamProps {
   id: string;
+  /** Which parameter: names its unset button. */
+  param: NumberParameter;
   label: string;
   value: number | undefined;
   min: number;
@@ -388,6 +411,7 @@ interface NumberParamProps {
 /** A number that is unset (empty) until typed or slid; a value out of range is shown as such and not sent. */
 function NumberParam({
   id,
+  param,
   label,
   value,
   min,
@@ -401,6 +425,7 @@ function NumberParam({
   testId,
   children,
 }: NumberParamProps) {
+  const t = parametersWords.useT();
   const [text, setText] = useState(value === undefined ? '' : String(value));
   const parsed = text.trim() === '' ? undefined : Number(text);
   const invalid =
@@ -421,8 +446,8 @@ function NumberParam({
       onChange(number);
   };
   const range = integer
-    ? `${min.toLocaleString('en-US')} to ${max.toLocaleString('en-US')}, whole numbers`
-    : `${min} to ${max}`;
+    ? t('number.rangeWhole', { min: formatNumber(min), max: formatNumber(max) })
+    : t('number.range', { min: formatNumber(min), max: formatNumber(max) });
   return (
     <Param
       id={id}
@@ -436,19 +461,14 @@ function NumberParam({
             type="text"
             inputMode={integer ? 'numeric' : 'decimal'}
             value={shown}
-            placeholder="unset"
+            placeholder={t('number.placeholder')}
             aria-invalid={invalid || undefined}
             aria-describedby={`${id}-note`}
             onChange={(event) => commit(event.target.value)}
             data-testid={testId}
           />
           {value !== undefined || shown !== '' ? (
-            <IconButton
-              icon={X}
-              label={`Unset ${label.toLowerCase()}`}
-              size="sm"
-              onClick={() => commit('')}
-            />
+            <IconButton icon={X} label={t(`number.unset.${param}`)} size="sm" onClick={() => commit('')} />
           ) : null}
         </span>
       }
@@ -461,12 +481,12 @@ function NumberParam({
           max={max}
           step={step}
           value={value ?? sliderDefault}
-          aria-label={`${label} slider`}
+          aria-label={t('number.slider', { name: label })}
           onChange={(event) => commit(event.target.value)}
         />
       ) : null}
       <p id={`${id}-note`} className={`pg-param__note${invalid ? ' pg-param__note--error' : ''}`}>
-        {invalid ? `Out of range: ${range}. Not sent.` : description}
+        {invalid ? t('number.outOfRange', { range }) : description}
       </p>
       {children}
     </Param>
@@ -482,14 +502,15 @@ function StopSequences({
   conversation: Conversation;
   onChange(list: string[]): void;
 }) {
+  const t = parametersWords.useT();
   const saved = conversation.settings.stopSequences ?? [];
   const [text, setText] = useState(saved.join('\n'));
   if (!formatHas(conversation.format, 'stopSequences')) {
     return (
       <div className="pg-param pg-param--off">
-        <p className="pg-param__label">Stop sequences</p>
+        <p className="pg-param__label">{t('labels.stopSequences')}</p>
         <p className="pg-param__note" data-testid="param-stop-unavailable">
-          The Responses format has no stop sequences; Chat Completions and content generation have them.
+          {t('stop.unavailable')}
         </p>
       </div>
     );
@@ -499,13 +520,13 @@ function StopSequences({
   // The field is the source while typing; a change made elsewhere (Reset) shows here too.
   const shown = tooMany || typed.join('\n') === saved.join('\n') ? text : saved.join('\n');
   return (
-    <Param id={id} label="Stop sequences" set={saved.length > 0}>
+    <Param id={id} label={t('labels.stopSequences')} set={saved.length > 0}>
       <textarea
         id={id}
         className="input input--mono pg-param__textarea"
         rows={2}
         value={shown}
-        placeholder="One per line"
+        placeholder={t('stop.placeholder')}
         aria-invalid={tooMany || undefined}
         onChange={(event) => {
           setText(event.target.value);
@@ -515,16 +536,19 @@ function StopSequences({
       />
       <p className={`pg-param__note${tooMany ? ' pg-param__note--error' : ''}`}>
         {tooMany
-          ? `At most ${MAX_STOP_SEQUENCES}: only the first ${MAX_STOP_SEQUENCES} are sent.`
+          ? t('stop.tooMany', { max: MAX_STOP_SEQUENCES })
           : conversation.format === 'chat'
-            ? 'One per line (OpenAI models take at most 4). The reply ends where one would appear.'
-            : 'One per line. The reply ends where one would appear (it is not included).'}
+            ? t('stop.noteChat')
+            : t('stop.note')}
       </p>
     </Param>
   );
 }
 
 const linesOf = (text: string) => text.split('\n').filter((line) => line !== '');
+
+/** The current name of Chat Completions' output limit (a field name, the same in every language). */
+const CURRENT_FIELD = 'max_completion_tokens';
 
 /** Chat Completions only: which field carries the output limit. */
 function MaxTokensField({
@@ -536,21 +560,22 @@ function MaxTokensField({
   value: ChatSettings['maxTokensField'];
   onChange(value: ChatSettings['maxTokensField']): void;
 }) {
+  const t = parametersWords.useT();
   return (
-    <div className="pg-param__sent-as" title={MAX_TOKENS_FIELD_WHY}>
+    <div className="pg-param__sent-as" title={t('maxTokensField.why')}>
       <label htmlFor={id} className="pg-param__note">
-        Sent as
+        {t('maxTokensField.sentAs')}
       </label>
       <select
         id={id}
         className="input input--mono pg-param__select"
-        value={value ?? 'max_completion_tokens'}
+        value={value ?? CURRENT_FIELD}
         // The current name is the default: only the older one is kept as a setting.
         onChange={(event) => onChange(event.target.value === 'max_tokens' ? 'max_tokens' : undefined)}
         data-testid="param-max-tokens-field"
       >
-        <option value="max_completion_tokens">max_completion_tokens</option>
-        <option value="max_tokens">max_tokens (older gateways)</option>
+        <option value={CURRENT_FIELD}>{CURRENT_FIELD}</option>
+        <option value="max_tokens">{t('maxTokensField.older')}</option>
       </select>
     </div>
   );

@@ -11,6 +11,7 @@ import { shellWords } from '../../shell/strings.ts';
 import { useAppStore } from '../../store/index.ts';
 import { ChatView } from './ChatView.tsx';
 import { ConversationList } from './ConversationList.tsx';
+import { chatWords } from './chat-strings.ts';
 import { CompareView } from './compare/CompareView.tsx';
 import { focusComposer } from './composer-focus.ts';
 import { InspectorPanel } from './inspector/InspectorPanel.tsx';
@@ -28,6 +29,7 @@ const TIGHT_WIDTH = 600;
  */
 export function PlaygroundPanel() {
   const shellT = shellWords.useT();
+  const t = chatWords.useT();
   const activeId = useAppStore((s) => s.playground.activeId);
   const comparisonId = useAppStore((s) => s.playground.activeComparisonId);
   const showConversations = useAppStore((s) => s.prefs.playground.showConversations);
@@ -81,7 +83,7 @@ export function PlaygroundPanel() {
         <button
           type="button"
           className="pg__scrim"
-          aria-label="Close the conversation list"
+          aria-label={t('panel.closeList')}
           tabIndex={-1}
           onClick={() => setListDrawer(false)}
         />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ProfileView } from '../../../../src-preload/contract.ts';
 import { updateSetup } from '../../actions/playground.ts';
 import { useAppStore } from '../../store/index.ts';
+import { parametersWords } from './parameters-strings.ts';
 
 const NO_PROFILES: readonly ProfileView[] = [];
 
@@ -19,6 +20,7 @@ interface ProfileChoiceProps {
  * continued from one), or whichever profile is active. A profile deleted since is said so, to be replaced.
  */
 export function ProfileChoice({ conversationId, profileId, label, className }: ProfileChoiceProps) {
+  const t = parametersWords.useT();
   const profiles = useAppStore((s) => s.settings?.profiles ?? NO_PROFILES);
   const activeName = useAppStore(
     (s) => s.settings?.profiles.find((p) => p.id === s.settings?.activeProfileId)?.name ?? null,
@@ -37,13 +39,15 @@ export function ProfileChoice({ conversationId, profileId, label, className }: P
         onChange={(event) => updateSetup(conversationId, { profileId: event.target.value || undefined })}
         data-testid="column-profile"
       >
-        <option value="">{activeName ? `Active (${activeName})` : 'Active profile'}</option>
+        <option value="">
+          {activeName ? t('setup.activeNamed', { name: activeName }) : t('setup.activeProfile')}
+        </option>
         {profiles.map((profile) => (
           <option key={profile.id} value={profile.id}>
             {profile.name}
           </option>
         ))}
-        {missing ? <option value={profileId}>Deleted profile</option> : null}
+        {missing ? <option value={profileId}>{t('setup.deletedProfile')}</option> : null}
       </select>
     </>
   );

@@ -11,13 +11,15 @@ import {
 } from '../../actions/playground.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
+import { formatNumber } from '../../i18n/format.ts';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { focusWhenReady } from '../../util/focus.ts';
 import { composerControl } from './Composer.tsx';
+import { chatWords } from './chat-strings.ts';
 import { INTERRUPTED_STATUS } from './conversation-edits.ts';
 import type { ModelFormats } from './format-routing.ts';
-import { FORMAT_ENDPOINTS, FORMAT_NAMES, replyFacts } from './labels.ts';
+import { FORMAT_ENDPOINTS, formatName, replyFacts } from './labels.ts';
 import { shortEndingNote } from './reply-ending.ts';
 import { StructuredReply } from './StructuredReply.tsx';
 import { useModelFormats } from './useModelFormats.ts';
@@ -34,6 +36,7 @@ interface ReplyViewProps {
  * markdown stays the same component from the first token to the end, so finishing re-renders nothing.
  */
 export const ReplyView = memo(function ReplyView({ conversationId, message, busy }: ReplyViewProps) {
+  const t = chatWords.useT();
   const streamId = useAppStore((s) => s.playground.live[message.id]?.streamId);
   const live = streamId !== undefined;
   const streamText = useAppStore((s) => (streamId ? (s.streams[streamId]?.text ?? '') : ''));
@@ -44,7 +47,7 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
   return (
     <article
       className={`pg-msg pg-msg--assistant${inspected ? ' pg-msg--inspected' : ''}`}
-      aria-label={`Reply from ${message.model}`}
+      aria-label={t('reply.label', { model: message.model })}
       aria-busy={live || undefined}
       data-testid="reply"
       data-state={live ? 'streaming' : message.state}
@@ -70,23 +73,19 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
   );
 });
 
-const PHASES = {
-  waiting: 'Waiting for the first token…',
-  thinking: 'Thinking…',
-  writing: 'Writing…',
-} as const;
-
-function LiveStatus({ phase }: { phase: keyof typeof PHASES }) {
+function LiveStatus({ phase }: { phase: 'waiting' | 'thinking' | 'writing' }) {
+  const t = chatWords.useT();
   // Stop is the composer's button (and Esc): always in view, however far the reply has scrolled.
   return (
     <p className="pg-reply__status" data-testid="reply-live">
       <span className="pg-pulse" aria-hidden />
-      {PHASES[phase]}
+      {t(`reply.${phase}`)}
     </p>
   );
 }
 
 function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
+  const t = chatWords.useT();
   const facts = replyFacts(message);
   const interrupted = message.status === INTERRUPTED_STATUS;
   const endedShort = shortEndingNote(message);
@@ -95,10 +94,10 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
       {message.state === 'stopped' ? (
         <p className="pg-reply__note" data-testid="reply-stopped">
           {interrupted
-            ? 'Interrupted — the app closed before the reply ended.'
+            ? t('reply.interrupted')
             : message.text || message.reasoning
-              ? 'Stopped — partial reply kept.'
-              : 'Stopped before any text arrived.'}
+              ? t('reply.stoppedPartial')
+              : t('reply.stoppedEmpty')}
         </p>
       ) : null}
       {endedShort ? (
@@ -107,14 +106,17 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
         </p>
       ) : null}
       {message.state === 'done' && !message.text && !message.reasoning ? (
-        <p className="pg-reply__note">The model answered with no text.</p>
+        <p className="pg-reply__note">{t('reply.noText')}</p>
       ) : null}
       {message.state === 'error' && message.error ? (
         <ReplyError conversationId={conversationId} message={message} busy={busy} />
       ) : null}
       <footer className="pg-reply__footer">
         <p className="pg-facts" data-testid="reply-facts">
-          <span className="pg-facts__model" title={`${FORMAT_NAMES[message.format]} format`}>
+          <span
+            className="pg-facts__model"
+            title={t('reply.formatTitle', { format: formatName(message.format) })}
+          >
             {message.model}
           </span>
           {facts.map((fact) => (
@@ -128,10 +130,10 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
             </span>
           ))}
         </p>
-        <div className="pg-msg__actions" role="toolbar" aria-label="Reply actions">
+        <div className="pg-msg__actions" role="toolbar" aria-label={t('reply.actions')}>
           <IconButton
             icon={Copy}
-            label="Copy"
+            label={t('reply.copy')}
             size="sm"
             disabled={!message.text}
             onClick={() => void copyText(message.text)}
@@ -139,7 +141,7 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
           />
           <IconButton
             icon={RotateCcw}
-            label="Regenerate"
+            label={t('reply.regenerate')}
             size="sm"
             disabled={busy}
             onClick={() => regenerateAndFollow(conversationId, message.id)}
@@ -147,14 +149,14 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
           />
           <IconButton
             icon={Braces}
-            label="Inspect the request and response"
+            label={t('reply.inspect')}
             size="sm"
             onClick={() => inspectMessage(conversationId, message.id)}
             data-testid="inspect-reply"
           />
           <IconButton
             icon={Trash2}
-            label="Delete this reply"
+            label={t('reply.delete')}
             size="sm"
             disabled={busy}
             onClick={() => deleteMessage(conversationId, message.id)}
@@ -178,6 +180,7 @@ function formatsToOffer(message: AssistantMessage, known: ModelFormats | null): 
 
 /** The error on its turn, with the way out: a format the model speaks in one click, or simply again. */
 function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
+  const t = chatWords.useT();
   const error = message.error!;
   const known = useModelFormats(message.model);
   const action =
@@ -190,14 +193,14 @@ function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
             variant="secondary"
             icon={ArrowLeftRight}
             disabled={busy}
-            title={`Ask again through ${FORMAT_ENDPOINTS[format]}; ${message.model} will go there from now on`}
+            title={t('reply.askAgainTitle', { endpoint: FORMAT_ENDPOINTS[format], model: message.model })}
             onClick={() => {
               switchFormatAndRetry(conversationId, message.id, format);
               void focusWhenReady(() => composerControl(conversationId));
             }}
             data-testid={`switch-format-${format}`}
           >
-            Send as {FORMAT_NAMES[format]}
+            {t('reply.sendAs', { format: formatName(format) })}
           </Button>
         ))}
       </span>
@@ -210,13 +213,15 @@ function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
         onClick={() => regenerateAndFollow(conversationId, message.id)}
         data-testid="try-again"
       >
-        Try again
+        {t('reply.tryAgain')}
       </Button>
     );
   return (
     <Callout tone="error" compact title={error.message} testId="reply-error" role="alert">
       {error.hint ? <p>{error.hint}</p> : null}
-      {error.requestId ? <p className="pg-reply__request-id">Request id {error.requestId}</p> : null}
+      {error.requestId ? (
+        <p className="pg-reply__request-id">{t('reply.requestId', { id: error.requestId })}</p>
+      ) : null}
       <div className="pg-reply__fix">{action}</div>
     </Callout>
   );
@@ -224,6 +229,7 @@ function ReplyError({ conversationId, message, busy }: ReplyViewProps) {
 
 /** The reasoning summary: open while the reply streams, folded once it ends (the reader can reopen it). */
 function Reasoning({ text, live, thinking }: { text: string; live: boolean; thinking: boolean }) {
+  const t = chatWords.useT();
   const [choice, setChoice] = useState<boolean | null>(null);
   const open = choice ?? live;
   return (
@@ -235,9 +241,9 @@ function Reasoning({ text, live, thinking }: { text: string; live: boolean; thin
         onClick={() => setChoice(!open)}
       >
         <ChevronRight size={14} className="disclosure__chevron" aria-hidden />
-        {thinking ? 'Thinking…' : 'Reasoning'}
+        {thinking ? t('reply.thinking') : t('reply.reasoning')}
         {live ? null : (
-          <span className="disclosure__hint">{text.length.toLocaleString('en-US')} characters</span>
+          <span className="disclosure__hint">{t('reply.characters', { n: formatNumber(text.length) })}</span>
         )}
       </button>
       {open ? (

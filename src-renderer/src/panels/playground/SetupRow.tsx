@@ -3,8 +3,9 @@ import { CHAT_FORMATS, type ChatFormat, type Conversation } from '../../../../sr
 import { chooseModel, switchFormat, updateSetup } from '../../actions/playground.ts';
 import { ModelField } from '../../components/ModelField.tsx';
 import { CHAT_MODEL_FAMILIES } from './format-routing.ts';
-import { FORMAT_ENDPOINTS, FORMAT_NAMES, FORMAT_SHORT_NAMES } from './labels.ts';
+import { FORMAT_ENDPOINTS, formatName, formatShortName } from './labels.ts';
 import { ProfileChoice } from './ProfileChoice.tsx';
+import { parametersWords } from './parameters-strings.ts';
 import { useModelFormats } from './useModelFormats.ts';
 
 const PLACEHOLDERS: Record<ChatFormat, string> = {
@@ -25,6 +26,7 @@ interface SetupRowProps {
  * each column of a comparison.
  */
 export function SetupRow({ conversation, className, profileChoice = false }: SetupRowProps) {
+  const t = parametersWords.useT();
   const known = useModelFormats(conversation.model, conversation.profileId);
   const id = useId();
   /** Formats the catalogue says the model does not list (a name's guess marks nothing). */
@@ -35,18 +37,18 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
         <ProfileChoice
           conversationId={conversation.id}
           profileId={conversation.profileId}
-          label="Gateway profile"
+          label={t('setup.profile')}
           className="pg-toolbar__profile"
         />
       ) : null}
-      <div className="segmented" role="radiogroup" aria-label="Format" data-testid="format">
+      <div className="segmented" role="radiogroup" aria-label={t('setup.format')} data-testid="format">
         {CHAT_FORMATS.map((format) => (
           <label
             key={format}
             className={`segmented__option${lacks(format) ? ' pg-format--lacking' : ''}`}
             title={
               lacks(format)
-                ? `${FORMAT_ENDPOINTS[format]} — the gateway does not list ${conversation.model.trim()} for this format`
+                ? t('setup.lacking', { endpoint: FORMAT_ENDPOINTS[format], model: conversation.model.trim() })
                 : FORMAT_ENDPOINTS[format]
             }
             data-lacking={lacks(format) || undefined}
@@ -61,20 +63,20 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
             />
             <span className="segmented__label">
               {/* A narrow chat shows the short name; screen readers always get the whole one. */}
-              <span className="pg-format__name">{FORMAT_NAMES[format]}</span>
+              <span className="pg-format__name">{formatName(format)}</span>
               <span className="pg-format__short" aria-hidden>
-                {FORMAT_SHORT_NAMES[format]}
+                {formatShortName(format)}
               </span>
             </span>
           </label>
         ))}
         <span id={`${id}-lacking`} className="visually-hidden">
-          Not listed for this model by the gateway
+          {t('setup.notListed')}
         </span>
       </div>
       <div className="pg-toolbar__model">
         <label htmlFor={`${id}-model`} className="visually-hidden">
-          Model
+          {t('setup.model')}
         </label>
         <ModelField
           id={`${id}-model`}
@@ -85,7 +87,7 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
           profileId={conversation.profileId}
         />
       </div>
-      <label className="pg-switch" title="Show the reply as it is written, or wait for the whole of it">
+      <label className="pg-switch" title={t('setup.streamWhy')}>
         <input
           type="checkbox"
           role="switch"
@@ -95,7 +97,7 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
           data-testid="stream-toggle"
         />
         <span className="pg-switch__track" aria-hidden />
-        Stream
+        {t('setup.stream')}
       </label>
     </div>
   );

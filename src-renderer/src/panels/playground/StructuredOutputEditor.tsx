@@ -9,7 +9,9 @@ import {
 import { checkSchema, SCHEMA_CHECK_DELAY_MS, type SchemaCheck } from '../../actions/structured-output.ts';
 import { Button } from '../../components/Button.tsx';
 import { usePopoverMenu } from '../../components/usePopoverMenu.ts';
+import { Rich } from '../../i18n/rich.tsx';
 import { Check, Param } from './ParamParts.tsx';
+import { parametersWords } from './parameters-strings.ts';
 import { SCHEMA_EXAMPLES, type SchemaExample, schemaText } from './schema-examples.ts';
 import { useAutoGrow } from './useAutoGrow.ts';
 import './structured-output.css';
@@ -21,15 +23,14 @@ const SCHEMA_FIELDS: Record<ChatFormat, string> = {
   content: 'responseJsonSchema',
 };
 
+/** The schema field's hint while empty: JSON, the same in every language. */
+const SCHEMA_PLACEHOLDER = '{\n  "type": "object",\n  "properties": { … }\n}';
+
 /** The formats with a strict flag (`text.format.strict`, `json_schema.strict`). */
 const STRICT_FORMATS: readonly ChatFormat[] = ['responses', 'chat'];
 
 /** What the switch turns on with the first time: a name the user may keep, and no schema yet. */
 const FIRST_DRAFT: StructuredOutput = { name: 'reply', schema: '', strict: true };
-
-const NO_STRICT_FLAG =
-  'Content generation has no strict flag: the schema goes out as generationConfig.responseJsonSchema, ' +
-  'which the model follows as it is. Strict applies to Responses and Chat Completions.';
 
 interface StructuredOutputEditorProps {
   id: string;
@@ -45,6 +46,7 @@ interface StructuredOutputEditorProps {
  * the setting (nothing is sent); the schema is remembered here, so turning it on again brings it back.
  */
 export function StructuredOutputEditor({ id, format, value, onChange }: StructuredOutputEditorProps) {
+  const t = parametersWords.useT();
   const [remembered, setRemembered] = useState<StructuredOutput>(value ?? FIRST_DRAFT);
   const turn = (on: boolean) => {
     if (on) onChange(remembered);
@@ -69,16 +71,18 @@ export function StructuredOutputEditor({ id, format, value, onChange }: Structur
           data-testid="structured-toggle"
         />
         <span className="pg-switch__track" aria-hidden />
-        <span className="pg-param__label">Structured output (JSON Schema)</span>
+        <span className="pg-param__label">{t('structured.title')}</span>
       </label>
       <p id={`${id}-note`} className="pg-param__note">
         {value ? (
-          <>
-            Sent as <code>{SCHEMA_FIELDS[format]}</code>; the reply is checked against the schema when it
-            ends.
-          </>
+          <Rich
+            words={parametersWords}
+            k="structured.sentAs"
+            values={{ field: SCHEMA_FIELDS[format] }}
+            components={{ code: <code /> }}
+          />
         ) : (
-          'Asks for a reply in JSON that follows a schema you write.'
+          t('structured.off')
         )}
       </p>
       {value ? <SchemaFields id={id} format={format} value={value} onChange={onChange} /> : null}
@@ -92,6 +96,7 @@ function SchemaFields({
   value,
   onChange,
 }: StructuredOutputEditorProps & { value: StructuredOutput }) {
+  const t = parametersWords.useT();
   const [nameText, setNameText] = useState(value.name);
   const nameValid = SCHEMA_NAME_PATTERN.test(nameText);
   // The field is the source while typing; a change made elsewhere (an example picked) shows here too.
@@ -114,7 +119,7 @@ function SchemaFields({
     <>
       <Param
         id={`${id}-name`}
-        label="Name"
+        label={t('structured.name')}
         set={false}
         className="structured__part"
         aside={
@@ -138,13 +143,13 @@ function SchemaFields({
       >
         {nameProblem ? (
           <p id={`${id}-name-note`} className="pg-param__note pg-param__note--error">
-            Letters, digits, _ and - only (1–64). Sent as “{value.name}” until then.
+            {t('structured.nameProblem', { name: value.name })}
           </p>
         ) : null}
       </Param>
       <Param
         id={`${id}-schema`}
-        label="Schema"
+        label={t('structured.schema')}
         set={false}
         className="structured__part"
         aside={<ExamplesMenu onPick={pickExample} />}
@@ -157,7 +162,7 @@ function SchemaFields({
           value={value.schema}
           spellCheck={false}
           maxLength={MAX_SCHEMA_CHARS}
-          placeholder={'{\n  "type": "object",\n  "properties": { … }\n}'}
+          placeholder={SCHEMA_PLACEHOLDER}
           aria-invalid={check?.status === 'invalid' || undefined}
           aria-describedby={`${id}-schema-check`}
           onChange={(event) => {
@@ -169,7 +174,7 @@ function SchemaFields({
         <SchemaCheckNote id={`${id}-schema-check`} schema={value.schema} check={check} />
         {replaced ? (
           <p className="pg-param__note structured__replaced">
-            The example replaced your schema “{replaced.name}”.
+            {t('structured.replaced', { name: replaced.name })}
             <Button
               size="sm"
               variant="ghost"
@@ -181,7 +186,7 @@ function SchemaFields({
               }}
               data-testid="structured-undo"
             >
-              Undo
+              {t('structured.undo')}
             </Button>
           </p>
         ) : null}
@@ -190,18 +195,9 @@ function SchemaFields({
         checked={strictOffered && value.strict}
         disabled={!strictOffered}
         onChange={(strict) => onChange({ ...value, strict })}
-        label="Strict"
-        title={
-          strictOffered
-            ? 'strict: true — the provider holds the reply to the schema exactly. It then asks the schema to list ' +
-              'every property as required and to set additionalProperties to false.'
-            : NO_STRICT_FLAG
-        }
-        note={
-          strictOffered
-            ? 'The reply follows the schema exactly (every property required, no others).'
-            : 'Not in content generation: it has no strict flag.'
-        }
+        label={t('structured.strict')}
+        title={strictOffered ? t('structured.strictWhy') : t('structured.noStrictFlag')}
+        note={strictOffered ? t('structured.strictNote') : t('structured.strictUnavailable')}
         testId="structured-strict"
       />
     </>
@@ -228,16 +224,17 @@ function useSchemaCheck(schema: string): SchemaCheck | null {
 }
 
 function SchemaCheckNote({ id, schema, check }: { id: string; schema: string; check: SchemaCheck | null }) {
+  const t = parametersWords.useT();
   const [text, status] =
     schema.trim() === ''
-      ? ['Write a JSON Schema, or start from an example.', 'empty']
+      ? [t('structured.empty'), 'empty']
       : check === null
-        ? ['Checking…', 'checking']
+        ? [t('structured.checking'), 'checking']
         : check.status === 'valid'
-          ? ['Valid JSON Schema', 'valid']
+          ? [t('structured.valid'), 'valid']
           : check.status === 'invalid'
             ? [check.message, 'invalid']
-            : [`Could not check the schema: ${check.message}`, 'unchecked'];
+            : [t('structured.unchecked', { message: check.message }), 'unchecked'];
   return (
     <p
       id={id}
@@ -252,6 +249,7 @@ function SchemaCheckNote({ id, schema, check }: { id: string; schema: string; ch
 }
 
 function ExamplesMenu({ onPick }: { onPick(example: SchemaExample): void }) {
+  const t = parametersWords.useT();
   const menu = usePopoverMenu();
   return (
     <>
@@ -259,16 +257,16 @@ function ExamplesMenu({ onPick }: { onPick(example: SchemaExample): void }) {
         {...menu.triggerProps}
         size="sm"
         variant="ghost"
-        title="Replaces the schema and its name with a ready-made one"
+        title={t('structured.examplesWhy')}
         data-testid="structured-examples"
       >
-        Start from an example
+        {t('structured.examples')}
         <ChevronDown size={14} aria-hidden />
       </Button>
       <div
         {...menu.menuProps}
         role="menu"
-        aria-label="Start from an example"
+        aria-label={t('structured.examples')}
         className="popover-menu structured__menu"
         data-testid="structured-examples-list"
       >
@@ -285,8 +283,8 @@ function ExamplesMenu({ onPick }: { onPick(example: SchemaExample): void }) {
             }}
             data-example={example.name}
           >
-            <span className="structured__menu-label">{example.label}</span>
-            <span className="structured__menu-detail">{example.detail}</span>
+            <span className="structured__menu-label">{t(example.label)}</span>
+            <span className="structured__menu-detail">{t(example.detail)}</span>
           </button>
         ))}
       </div>

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import type { StructuredVerdict } from '../../../../src-preload/contract.ts';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
+import { chatWords } from './chat-strings.ts';
 import './structured-output.css';
 
 interface StructuredReplyProps {
@@ -39,9 +40,9 @@ export function StructuredReply({ text, structured, onOpenLink }: StructuredRepl
 }
 
 const HEADLINES = {
-  matches: { icon: CircleCheck, text: (name: string) => `Matches schema ${name}` },
-  mismatch: { icon: CircleX, text: (name: string) => `Does not match schema ${name}` },
-  'not-json': { icon: CircleAlert, text: () => 'Not JSON' },
+  matches: { icon: CircleCheck, key: 'structured.matches' },
+  mismatch: { icon: CircleX, key: 'structured.mismatch' },
+  'not-json': { icon: CircleAlert, key: 'structured.notJson' },
 } as const;
 
 function Verdict({
@@ -53,14 +54,15 @@ function Verdict({
   name: string;
   errors: string[];
 }) {
-  const { icon: Icon, text } = HEADLINES[outcome];
+  const t = chatWords.useT();
+  const { icon: Icon, key } = HEADLINES[outcome];
   return (
     <div className={`structured-verdict structured-verdict--${outcome}`} data-testid="structured-verdict">
       <p className="structured-verdict__headline">
         <Icon size={14} aria-hidden />
-        <span>{text(name)}</span>
+        <span>{t(key, { name })}</span>
         {outcome === 'not-json' ? (
-          <span className="structured-verdict__aside">— the reply to schema {name}, as it came</span>
+          <span className="structured-verdict__aside">{t('structured.notJsonAside', { name })}</span>
         ) : null}
       </p>
       {outcome !== 'matches' && errors.length > 0 ? (

@@ -1,4 +1,5 @@
 import { MAX_TITLE_LENGTH } from '../../../../src-preload/contract.ts';
+import { parametersWords } from './parameters-strings.ts';
 
 /** The inline editor of a conversation's title: Enter or leaving the field saves, Esc cancels. */
 export function TitleInput({
@@ -14,11 +15,12 @@ export function TitleInput({
   className: string;
   testId: string;
 }) {
+  const t = parametersWords.useT();
   return (
     <input
       className={`input ${className}`}
       value={value}
-      aria-label="Conversation title"
+      aria-label={t('setup.conversationTitle')}
       autoFocus
       onFocus={(event) => event.target.select()}
       onChange={(event) => onChange(event.target.value)}

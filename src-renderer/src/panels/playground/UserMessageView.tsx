@@ -4,6 +4,7 @@ import type { UserMessage } from '../../../../src-preload/contract.ts';
 import { copyText, deleteMessage, editAndResend } from '../../actions/playground.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { chatWords } from './chat-strings.ts';
 import { ImageStrip } from './ImageStrip.tsx';
 import { useAutoGrow } from './useAutoGrow.ts';
 
@@ -20,6 +21,7 @@ export const UserMessageView = memo(function UserMessageView({
   message,
   busy,
 }: UserMessageViewProps) {
+  const t = chatWords.useT();
   const [editing, setEditing] = useState(false);
   if (editing) {
     return (
@@ -41,7 +43,7 @@ export const UserMessageView = memo(function UserMessageView({
     </div>
   );
   return (
-    <article className="pg-msg pg-msg--user" aria-label="You" data-testid="user-message">
+    <article className="pg-msg pg-msg--user" aria-label={t('user.label')} data-testid="user-message">
       {images.length > 0 ? (
         // The turn's images above its text (a turn of images alone has no bubble).
         <div className="pg-msg__with-images">
@@ -51,11 +53,16 @@ export const UserMessageView = memo(function UserMessageView({
       ) : (
         bubble
       )}
-      <div className="pg-msg__actions" role="toolbar" aria-label="Message actions">
-        <IconButton icon={Copy} label="Copy" size="sm" onClick={() => void copyText(message.text)} />
+      <div className="pg-msg__actions" role="toolbar" aria-label={t('user.actions')}>
+        <IconButton
+          icon={Copy}
+          label={t('user.copy')}
+          size="sm"
+          onClick={() => void copyText(message.text)}
+        />
         <IconButton
           icon={Pencil}
-          label={busy ? 'Edit and resend (wait for the reply to finish)' : 'Edit and resend'}
+          label={busy ? t('user.editBusy') : t('user.edit')}
           size="sm"
           disabled={busy}
           onClick={() => setEditing(true)}
@@ -63,7 +70,7 @@ export const UserMessageView = memo(function UserMessageView({
         />
         <IconButton
           icon={Trash2}
-          label="Delete this message"
+          label={t('user.delete')}
           size="sm"
           disabled={busy}
           onClick={() => deleteMessage(conversationId, message.id)}
@@ -83,6 +90,7 @@ interface TurnEditorProps {
 }
 
 function TurnEditor({ initial, hasImages, onCancel, onResend }: TurnEditorProps) {
+  const t = chatWords.useT();
   const [text, setText] = useState(initial);
   const grow = useAutoGrow(text, 14);
   const canSend = text.trim() !== '' || hasImages;
@@ -92,7 +100,7 @@ function TurnEditor({ initial, hasImages, onCancel, onResend }: TurnEditorProps)
         ref={grow}
         className="input pg-edit__text"
         value={text}
-        aria-label="Edit your message"
+        aria-label={t('user.editLabel')}
         autoFocus
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
@@ -107,9 +115,9 @@ function TurnEditor({ initial, hasImages, onCancel, onResend }: TurnEditorProps)
         data-testid="edit-turn-input"
       />
       <div className="pg-edit__bar">
-        <span className="pg-edit__note">Later messages will be replaced by the new reply.</span>
+        <span className="pg-edit__note">{t('user.editNote')}</span>
         <Button size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('user.cancel')}
         </Button>
         <Button
           size="sm"
@@ -118,7 +126,7 @@ function TurnEditor({ initial, hasImages, onCancel, onResend }: TurnEditorProps)
           onClick={() => onResend(text)}
           data-testid="edit-turn-resend"
         >
-          Resend
+          {t('user.resend')}
           <Kbd keys={[MOD_KEY_LABEL, '↵']} />
         </Button>
       </div>

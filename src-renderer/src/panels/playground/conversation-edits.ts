@@ -19,6 +19,7 @@ import type {
 import { conversationTitle } from '../../../../src-preload/contract.ts';
 import type { StreamState } from '../../store/streams.ts';
 import { compactionHasImages, isChainable, messagesInContext, settingsFor } from './build-request.ts';
+import { chatWords } from './chat-strings.ts';
 
 /** The status a reply gets when the app closed while it was still arriving. */
 export const INTERRUPTED_STATUS = 'interrupted';
@@ -237,6 +238,19 @@ export function compactedConversation(
 }
 
 /**
+ * What a format change may not carry, as saved in its marker: in English, whatever the interface's
+ * language (the conversation file keeps them, main's export writes them); the marker shows them translated
+ * (labels.ts `notCarriedText`).
+ */
+export const NOT_CARRIED = {
+  summary:
+    'the compacted summary (it is encrypted for the Responses format); the user messages it kept are sent instead',
+  images: 'the images in the compacted messages',
+  chained:
+    'what the provider stored of earlier replies for chaining (their reasoning items included); their text is sent instead',
+} as const;
+
+/**
  * What the history loses when the conversation's next requests go out in `to` instead of `from`, in the
  * words the format-change marker shows. Every format carries the user's and the model's text and the
  * turns' images; what only the Responses format can carry is named.
@@ -246,17 +260,13 @@ export function notCarriedTo(conversation: Conversation, from: ChatFormat, to: C
   const { compaction, after } = messagesInContext(conversation.messages);
   const lost: string[] = [];
   if (compaction) {
-    lost.push(
-      'the compacted summary (it is encrypted for the Responses format); the user messages it kept are sent instead',
-    );
-    if (compactionHasImages(compaction)) lost.push('the images in the compacted messages');
+    lost.push(NOT_CARRIED.summary);
+    if (compactionHasImages(compaction)) lost.push(NOT_CARRIED.images);
   }
   const chained =
     from === 'responses' && conversation.store && conversation.chainResponses && after.some(isChainable);
   if (chained) {
-    lost.push(
-      'what the provider stored of earlier replies for chaining (their reasoning items included); their text is sent instead',
-    );
+    lost.push(NOT_CARRIED.chained);
   }
   return lost;
 }
@@ -292,10 +302,11 @@ export function withFormatChange(
 
 /** Why Compact cannot run now, in the words its button's tooltip uses; `null` when it can. */
 export function compactProblem(conversation: Conversation, busy: boolean): string | null {
-  if (conversation.format !== 'responses') return 'Compaction is part of the Responses format only.';
-  if (busy) return 'Wait for the reply to finish.';
+  const t = chatWords.t;
+  if (conversation.format !== 'responses') return t('compaction.responsesOnly');
+  if (busy) return t('compaction.waitReply');
   const sinceMarker = conversation.messages.filter((m) => m.role === 'user' || m.role === 'assistant');
-  if (sinceMarker.length < 2) return 'Nothing to compact yet: send a message first.';
+  if (sinceMarker.length < 2) return t('compaction.nothingYet');
   return null;
 }
 

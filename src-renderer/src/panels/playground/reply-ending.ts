@@ -4,6 +4,7 @@
 // answer the reason it was left incomplete (`max_output_tokens`, `content_filter`), which main puts in the
 // status in place of a bare `incomplete` (gateway/responses-output.ts).
 import type { AssistantMessage } from '../../../../src-preload/contract.ts';
+import { chatWords } from './chat-strings.ts';
 
 /** Statuses that mean a filter stopped the reply: Responses' reason, then Gemini's finish reasons. */
 const FILTERED = new Set([
@@ -25,17 +26,10 @@ const OTHER_SHORT = new Set(['incomplete', 'recitation', 'other', 'malformed_fun
 export function shortEndingNote(reply: Pick<AssistantMessage, 'state' | 'status'>): string | null {
   if (reply.state !== 'done' || !reply.status) return null;
   const status = reply.status.toLowerCase();
-  if (FILTERED.has(status)) {
-    return 'The content filter stopped this reply: what came before it is shown, the rest was withheld.';
-  }
-  if (AT_LIMIT.has(status)) {
-    return 'The reply reached the output token limit and was cut short. Raise the limit in the settings for a longer one.';
-  }
-  if (TOOL_CALL.has(status)) {
-    return 'The model asked to call a tool and stopped there: the Playground runs no tools, so this is all of the reply.';
-  }
-  if (OTHER_SHORT.has(status)) {
-    return `The reply ended early (${reply.status}): a limit or a filter cut it short.`;
-  }
+  const t = chatWords.t;
+  if (FILTERED.has(status)) return t('ending.filtered');
+  if (AT_LIMIT.has(status)) return t('ending.limit');
+  if (TOOL_CALL.has(status)) return t('ending.tool');
+  if (OTHER_SHORT.has(status)) return t('ending.other', { status: reply.status });
   return null;
 }

@@ -1,14 +1,17 @@
 // Starting points for the structured-output editor. Each schema keeps to what every format takes: object
 // types, enums and descriptions, every property required and `additionalProperties: false` (what strict mode
 // on Responses and Chat Completions asks for), nothing content generation's `responseJsonSchema` lacks.
+// The menu's words are catalogue keys (translated where shown); the schemas themselves stay as written.
+
+import type { ParametersKey } from './parameters-strings.ts';
 
 export interface SchemaExample {
   /** The schema's name as sent (`[A-Za-z0-9_-]{1,64}`). */
   name: string;
-  /** What the menu shows. */
-  label: string;
-  /** What a prompt for it could be, shown under the label. */
-  detail: string;
+  /** What the menu shows (a key of the parameters catalogue). */
+  label: ParametersKey;
+  /** What a prompt for it could be, shown under the label (a key of the parameters catalogue). */
+  detail: ParametersKey;
   schema: object;
 }
 
@@ -17,8 +20,8 @@ const text = (description: string) => ({ type: 'string', description });
 export const SCHEMA_EXAMPLES: readonly SchemaExample[] = [
   {
     name: 'contact',
-    label: 'Contact details',
-    detail: 'Pull a person’s name, email, phone and company out of a signature or a note.',
+    label: 'examples.contact',
+    detail: 'examples.contactDetail',
     schema: {
       type: 'object',
       properties: {
@@ -33,8 +36,8 @@ export const SCHEMA_EXAMPLES: readonly SchemaExample[] = [
   },
   {
     name: 'sentiment',
-    label: 'Sentiment',
-    detail: 'Classify a review or a message as positive, neutral, negative or mixed.',
+    label: 'examples.sentiment',
+    detail: 'examples.sentimentDetail',
     schema: {
       type: 'object',
       properties: {
@@ -48,8 +51,8 @@ export const SCHEMA_EXAMPLES: readonly SchemaExample[] = [
   },
   {
     name: 'todo_list',
-    label: 'To-do list',
-    detail: 'Turn meeting notes or a rambling message into tasks.',
+    label: 'examples.todo',
+    detail: 'examples.todoDetail',
     schema: {
       type: 'object',
       properties: {
@@ -74,8 +77,8 @@ export const SCHEMA_EXAMPLES: readonly SchemaExample[] = [
   },
   {
     name: 'calendar_event',
-    label: 'Calendar event',
-    detail: 'Read an invitation: what, when, where and who.',
+    label: 'examples.calendar',
+    detail: 'examples.calendarDetail',
     schema: {
       type: 'object',
       properties: {

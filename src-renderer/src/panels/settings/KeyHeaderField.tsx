@@ -50,7 +50,7 @@ export function KeyHeaderField({
           id={`${idPrefix}-custom-header`}
           className="input input--mono"
           aria-label={t('keyHeader.customName')}
-          placeholder="x-api-key"
+          placeholder={t('keyHeader.customPlaceholder')}
           value={custom}
           spellCheck={false}
           autoComplete="off"

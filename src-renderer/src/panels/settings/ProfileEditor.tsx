@@ -12,6 +12,7 @@ import { ConnectionSection } from './ConnectionSection.tsx';
 import { KeySection } from './KeySection.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { settingsWords } from './strings.ts';
 
 /** The profile list's places, for where focus goes once a profile is deleted. */
 const PROFILE_PLACES = {
@@ -35,6 +36,7 @@ async function deleteAndRefocus(id: string): Promise<boolean> {
 
 /** The right-hand side of Settings for one saved profile: its header, fields, key and connection test. */
 export function ProfileEditor({ profile }: { profile: ProfileView }) {
+  const t = settingsWords.useT();
   const isActive = useAppStore((s) => s.settings?.activeProfileId === profile.id);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState<'active' | 'duplicate' | null>(null);
@@ -60,7 +62,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
         <div className="profile-editor__actions">
           {isActive ? (
             <span className="badge badge--accent badge--lg">
-              <Check size={13} aria-hidden /> Active
+              <Check size={13} aria-hidden /> {t('editor.active')}
             </span>
           ) : (
             <Button
@@ -69,7 +71,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
               onClick={() => run('active', () => setActiveProfile(profile.id))}
               data-testid="set-active"
             >
-              Use this profile
+              {t('editor.useProfile')}
             </Button>
           )}
           <Button
@@ -79,7 +81,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
             onClick={() => run('duplicate', () => duplicateProfile(profile.id))}
             data-testid="duplicate-profile"
           >
-            Duplicate
+            {t('editor.duplicate')}
           </Button>
           <Button
             variant="danger-ghost"
@@ -87,14 +89,14 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
             onClick={() => setConfirmDelete(true)}
             data-testid="delete-profile"
           >
-            Delete
+            {t('editor.delete')}
           </Button>
         </div>
       </header>
 
       <SettingsSection
-        title="Gateway"
-        description="Where requests go and how they are sent."
+        title={t('editor.gatewayTitle')}
+        description={t('editor.gatewayDescription')}
         testId="details-section"
       >
         {/* Remounting on every save resets the draft to what main stored (normalised URL and all). */}
@@ -105,17 +107,14 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
 
       <ConfirmDialog
         open={confirmDelete}
-        title={`Delete “${profile.name}”?`}
+        title={t('editor.deleteTitle', { name: profile.name })}
         icon={Trash}
-        confirmLabel="Delete profile"
+        confirmLabel={t('editor.deleteConfirm')}
         testId="confirm-delete"
         onClose={() => setConfirmDelete(false)}
         onConfirm={() => deleteAndRefocus(profile.id)}
       >
-        <p>
-          The profile and its stored API key are removed from this computer. This cannot be undone.
-          {isActive ? ' Another profile becomes active.' : ''}
-        </p>
+        <p>{isActive ? t('editor.deleteBodyActive') : t('editor.deleteBody')}</p>
       </ConfirmDialog>
     </div>
   );
@@ -123,6 +122,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
 
 /** The editor's state for a profile that does not exist yet. */
 export function NewProfileEditor() {
+  const t = settingsWords.useT();
   const select = useAppStore((s) => s.select);
   const activeId = useAppStore((s) => s.settings?.activeProfileId ?? s.settings?.profiles[0]?.id ?? null);
   return (
@@ -130,12 +130,12 @@ export function NewProfileEditor() {
       <header className="profile-editor__header">
         <div className="profile-editor__heading">
           <h2 className="one-line profile-editor__name" data-testid="editor-title">
-            New profile
+            {t('editor.newTitle')}
           </h2>
-          <p className="profile-editor__subtitle">A gateway address and the key to use with it.</p>
+          <p className="profile-editor__subtitle">{t('editor.newSubtitle')}</p>
         </div>
       </header>
-      <SettingsSection title="Gateway" testId="details-section">
+      <SettingsSection title={t('editor.gatewayTitle')} testId="details-section">
         <ProfileForm
           mode="create"
           onCreated={() => {}}

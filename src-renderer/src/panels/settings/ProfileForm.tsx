@@ -32,6 +32,7 @@ import {
   proxySummary,
 } from './proxy-draft.ts';
 import { SecretInput } from './SecretInput.tsx';
+import { settingsWords } from './strings.ts';
 // Its classes live with the Settings panel's; the welcome screen shows the form without that panel.
 import './settings.css';
 
@@ -47,6 +48,7 @@ const NO_WARNINGS: string[] = [];
  * The parent remounts the form (via `key`) when the saved profile changes, which resets the draft.
  */
 export function ProfileForm(props: ProfileFormProps) {
+  const t = settingsWords.useT();
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const editing = props.mode === 'edit' ? props.profile : null;
@@ -138,10 +140,10 @@ export function ProfileForm(props: ProfileFormProps) {
     <>
       <FormRow
         controlId={ids.keyHeader}
-        label="Key header for /v1beta"
+        label={t('form.keyHeaderLabel')}
         asGroup
         error={shown.customKeyHeader}
-        description="Content-generation calls carry the key in this header. /v1 calls always use a Bearer token."
+        description={t('form.keyHeaderHint')}
       >
         <KeyHeaderField
           idPrefix={idPrefix}
@@ -154,9 +156,9 @@ export function ProfileForm(props: ProfileFormProps) {
       </FormRow>
       <FormRow
         controlId={ids.headers}
-        label="Extra headers"
+        label={t('form.headersLabel')}
         asGroup
-        description="Sent with every call to this gateway, for example an organisation or routing header."
+        description={t('form.headersHint')}
       >
         <ExtraHeadersField
           rows={draft.extraHeaders}
@@ -166,10 +168,10 @@ export function ProfileForm(props: ProfileFormProps) {
       </FormRow>
       <FormRow
         controlId={ids.proxy}
-        label="Proxy"
+        label={t('form.proxyLabel')}
         asGroup
         error={showErrors ? (proxyProblem ?? undefined) : undefined}
-        description="System proxy uses your computer's proxy settings, as the browser does."
+        description={t('form.proxyHint')}
       >
         <ProxyField
           idPrefix={idPrefix}
@@ -184,9 +186,9 @@ export function ProfileForm(props: ProfileFormProps) {
       </FormRow>
       <FormRow
         controlId={ids.limit}
-        label="Audio upload limit"
+        label={t('form.limitLabel')}
         error={shown.uploadLimitMb}
-        description="Larger files are stopped before upload. Most gateways accept 25 MB."
+        description={t('form.limitHint')}
       >
         <div className="input-with-suffix">
           <input
@@ -198,7 +200,7 @@ export function ProfileForm(props: ProfileFormProps) {
             aria-describedby={`${ids.limit}-help`}
             onChange={(event) => patch({ uploadLimitMb: event.target.value })}
           />
-          <span className="input-with-suffix__suffix">MB</span>
+          <span className="input-with-suffix__suffix">{t('form.limitUnit')}</span>
         </div>
       </FormRow>
     </>
@@ -207,11 +209,11 @@ export function ProfileForm(props: ProfileFormProps) {
   return (
     <form ref={formRef} className="profile-form" onSubmit={submit} noValidate data-testid="profile-form">
       <div className="form-grid">
-        <FormRow controlId={ids.name} label="Name" error={shown.name}>
+        <FormRow controlId={ids.name} label={t('form.nameLabel')} error={shown.name}>
           <input
             id={ids.name}
             className="input"
-            placeholder="My gateway"
+            placeholder={t('form.namePlaceholder')}
             value={draft.name}
             autoFocus={!editing}
             autoComplete="off"
@@ -222,15 +224,15 @@ export function ProfileForm(props: ProfileFormProps) {
         </FormRow>
         <FormRow
           controlId={ids.baseUrl}
-          label="Base URL"
+          label={t('form.baseUrlLabel')}
           error={shown.baseUrl}
           warnings={baseUrlWarnings}
-          description="The gateway's address. A trailing slash or /v1 is removed for you."
+          description={t('form.baseUrlHint')}
         >
           <input
             id={ids.baseUrl}
             className="input input--mono"
-            placeholder="https://gateway.example.com"
+            placeholder={t('form.baseUrlPlaceholder')}
             value={draft.baseUrl}
             spellCheck={false}
             autoComplete="off"
@@ -243,24 +245,23 @@ export function ProfileForm(props: ProfileFormProps) {
         {editing ? null : (
           <FormRow
             controlId={ids.apiKey}
-            label="API key"
+            label={t('form.apiKeyLabel')}
             description={
               encryption?.backend === 'unavailable'
                 ? undefined
                 : encryption?.backend === 'basic_text'
-                  ? 'This system has no keychain; you will be asked before the key is stored.'
-                  : 'Encrypted by your system keychain and sent only to this gateway. Optional for now.'
+                  ? t('form.apiKeyBasic')
+                  : t('form.apiKeyEncrypted')
             }
           >
             {encryption?.backend === 'unavailable' ? (
               <Callout tone="warning" compact>
-                This system offers no way to store a key safely. Create the profile now; a key can be added on
-                a system with a keychain.
+                {t('form.apiKeyUnavailable')}
               </Callout>
             ) : (
               <SecretInput
                 id={ids.apiKey}
-                placeholder="sk-…"
+                placeholder={t('form.apiKeyPlaceholder')}
                 value={apiKey}
                 aria-describedby={`${ids.apiKey}-help`}
                 onChange={(event) => setApiKey(event.target.value)}
@@ -278,7 +279,7 @@ export function ProfileForm(props: ProfileFormProps) {
           onClick={() => setAdvancedOpen((open) => !open)}
         >
           <ChevronRight size={14} aria-hidden className="disclosure__chevron" />
-          Advanced options
+          {t('form.advanced')}
           {advancedOpen ? null : (
             <span className="disclosure__hint">
               {[advancedSummary(draft), proxySummary(proxy)].filter(Boolean).join(' · ')}
@@ -295,7 +296,7 @@ export function ProfileForm(props: ProfileFormProps) {
       ) : null}
 
       <div className="profile-form__footer">
-        {editing && changed ? <span className="profile-form__dirty">Unsaved changes</span> : <span />}
+        {editing && changed ? <span className="profile-form__dirty">{t('form.unsaved')}</span> : <span />}
         <div className="profile-form__buttons">
           {editing ? (
             <Button
@@ -308,15 +309,15 @@ export function ProfileForm(props: ProfileFormProps) {
                 setSaveError(null);
               }}
             >
-              Discard
+              {t('form.discard')}
             </Button>
           ) : props.mode === 'create' && props.onCancel ? (
             <Button variant="ghost" onClick={props.onCancel} disabled={saving}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           ) : null}
           <Button type="submit" variant="primary" busy={saving} disabled={!changed}>
-            {editing ? 'Save changes' : 'Create profile'}
+            {editing ? t('form.save') : t('form.create')}
           </Button>
         </div>
       </div>

@@ -4,9 +4,11 @@ import { ProfileAvatar } from '../../shell/ProfileAvatar.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { selectProfiles } from '../../store/settings.ts';
 import { hostOf } from '../../util/url.ts';
+import { settingsWords } from './strings.ts';
 
 /** Every profile, the active one marked; choosing one opens it in the editor. */
 export function ProfileList() {
+  const t = settingsWords.useT();
   const profiles = useAppStore(selectProfiles);
   const activeId = useAppStore((s) => s.settings?.activeProfileId ?? null);
   const selection = useAppStore((s) => s.selection);
@@ -14,10 +16,10 @@ export function ProfileList() {
   return (
     <div className="profile-list">
       <div className="profile-list__header">
-        <h2 className="profile-list__title">Profiles</h2>
+        <h2 className="profile-list__title">{t('list.title')}</h2>
         <IconButton
           icon={Plus}
-          label="New profile"
+          label={t('list.new')}
           size="sm"
           onClick={() => select({ kind: 'new' })}
           data-testid="new-profile"
@@ -44,19 +46,22 @@ export function ProfileList() {
                   <span className="one-line profile-list__host">{hostOf(profile.baseUrl)}</span>
                 </span>
                 {profile.hasKey ? null : (
-                  <span className="profile-list__marker profile-list__marker--warning" title="No API key yet">
+                  <span
+                    className="profile-list__marker profile-list__marker--warning"
+                    title={t('list.noKeyYet')}
+                  >
                     <KeyRound size={13} aria-hidden />
-                    <span className="visually-hidden">No API key</span>
+                    <span className="visually-hidden">{t('list.noKey')}</span>
                   </span>
                 )}
                 {active ? (
                   <span
                     className="profile-list__marker profile-list__marker--active"
-                    title="Active profile"
+                    title={t('list.activeProfile')}
                     data-testid="active-badge"
                   >
                     <CircleCheck size={15} aria-hidden />
-                    <span className="visually-hidden">Active</span>
+                    <span className="visually-hidden">{t('list.active')}</span>
                   </span>
                 ) : null}
               </button>
@@ -70,8 +75,8 @@ export function ProfileList() {
                 <Plus size={14} />
               </span>
               <span className="profile-list__text">
-                <span className="one-line profile-list__name">New profile</span>
-                <span className="one-line profile-list__host">Not saved yet</span>
+                <span className="one-line profile-list__name">{t('list.draftName')}</span>
+                <span className="one-line profile-list__host">{t('list.draftHost')}</span>
               </span>
             </div>
           </li>

@@ -5,10 +5,11 @@ import { SecretInput } from './SecretInput.tsx';
 import { settingsWords } from './strings.ts';
 import './network.css';
 
-const MODES: ReadonlyArray<{ value: ProxyMode; label: 'proxy.system' | 'proxy.none' | 'proxy.manual' }> = [
-  { value: 'system', label: 'proxy.system' },
-  { value: 'none', label: 'proxy.none' },
-  { value: 'manual', label: 'proxy.manual' },
+// Catalogue keys, translated at render.
+const MODES: ReadonlyArray<{ value: ProxyMode; words: 'proxy.system' | 'proxy.none' | 'proxy.manual' }> = [
+  { value: 'system', words: 'proxy.system' },
+  { value: 'none', words: 'proxy.none' },
+  { value: 'manual', words: 'proxy.manual' },
 ];
 
 /** The same proxy as main tells it: scheme, host and port (network/proxy-setting.ts, `applyProxyEdit`). */
@@ -66,7 +67,7 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
               checked={draft.mode === option.value}
               onChange={() => onChange({ mode: option.value })}
             />
-            <span className="segmented__label">{t(option.label)}</span>
+            <span className="segmented__label">{t(option.words)}</span>
           </label>
         ))}
       </div>
@@ -76,7 +77,7 @@ export function ProxyField({ idPrefix, draft, signInStoredFor, error, onChange }
             id={`${idPrefix}-proxy-url`}
             className="input input--mono"
             aria-label={t('proxy.address')}
-            placeholder="http://proxy.example.com:8080"
+            placeholder={t('proxy.addressPlaceholder')}
             value={draft.url}
             spellCheck={false}
             autoComplete="off"

@@ -15,6 +15,7 @@ import {
   MAX_PROFILE_NAME_LENGTH,
   MAX_UPLOAD_LIMIT_MB,
 } from '../../../../src-preload/profile-field-rules.ts';
+import { settingsWords } from './strings.ts';
 
 export type KeyHeaderChoice = 'vendor' | 'google' | 'custom';
 
@@ -90,19 +91,19 @@ export function draftFromProfile(profile: ProfileView): ProfileDraft {
 }
 
 export function validateDraft(draft: ProfileDraft): DraftErrors {
+  const { t } = settingsWords;
   const errors: DraftErrors = {};
-  if (!draft.name.trim()) errors.name = 'Give the profile a name.';
+  if (!draft.name.trim()) errors.name = t('rules.nameMissing');
   else if (draft.name.trim().length > MAX_PROFILE_NAME_LENGTH)
-    errors.name = `Keep the name under ${MAX_PROFILE_NAME_LENGTH} characters.`;
+    errors.name = t('rules.nameTooLong', { max: MAX_PROFILE_NAME_LENGTH });
 
   const baseUrlError = checkBaseUrl(draft.baseUrl);
   if (baseUrlError) errors.baseUrl = baseUrlError;
 
   if (draft.keyHeader === 'custom') {
     const name = draft.customKeyHeader.trim();
-    if (!name) errors.customKeyHeader = 'Enter the header name your gateway expects.';
-    else if (!HEADER_NAME_PATTERN.test(name))
-      errors.customKeyHeader = 'A header name has no spaces or special characters.';
+    if (!name) errors.customKeyHeader = t('rules.headerNameMissing');
+    else if (!HEADER_NAME_PATTERN.test(name)) errors.customKeyHeader = t('rules.headerNameInvalid');
   }
 
   const headerErrors: Record<number, string> = {};
@@ -110,10 +111,9 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
   for (const row of draft.extraHeaders) {
     const name = row.name.trim();
     if (!name && !row.value.trim() && row.stored === null) continue;
-    if (!name) headerErrors[row.rowId] = 'Enter a header name.';
-    else if (!HEADER_NAME_PATTERN.test(name))
-      headerErrors[row.rowId] = `“${name}” is not a valid header name.`;
-    else if (seen.has(name.toLowerCase())) headerErrors[row.rowId] = `“${name}” is listed twice.`;
+    if (!name) headerErrors[row.rowId] = t('rules.extraNameMissing');
+    else if (!HEADER_NAME_PATTERN.test(name)) headerErrors[row.rowId] = t('rules.extraNameInvalid', { name });
+    else if (seen.has(name.toLowerCase())) headerErrors[row.rowId] = t('rules.extraNameTwice', { name });
     else {
       const problem = headerValueProblem(name, row.value.trim());
       if (problem !== null) headerErrors[row.rowId] = problem;
@@ -124,23 +124,24 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
 
   const limit = Number(draft.uploadLimitMb);
   if (!draft.uploadLimitMb.trim() || !Number.isFinite(limit) || limit <= 0)
-    errors.uploadLimitMb = 'Enter a size in megabytes, for example 25.';
-  else if (limit > MAX_UPLOAD_LIMIT_MB) errors.uploadLimitMb = `At most ${MAX_UPLOAD_LIMIT_MB} MB.`;
+    errors.uploadLimitMb = t('rules.limitInvalid');
+  else if (limit > MAX_UPLOAD_LIMIT_MB)
+    errors.uploadLimitMb = t('rules.limitTooLarge', { max: MAX_UPLOAD_LIMIT_MB });
   return errors;
 }
 
 function checkBaseUrl(value: string): string | null {
+  const { t } = settingsWords;
   const trimmed = value.trim();
-  if (!trimmed) return 'Enter the address of your gateway.';
+  if (!trimmed) return t('rules.baseUrlMissing');
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    return 'Enter a full address, such as https://gateway.example.com.';
+    return t('rules.baseUrlInvalid');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return 'The address must start with https:// or http://.';
-  if (url.username || url.password) return 'Leave credentials out of the address; use the API key field.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return t('rules.baseUrlScheme');
+  if (url.username || url.password) return t('rules.baseUrlCredentials');
   return null;
 }
 
@@ -209,13 +210,14 @@ export function usesAdvancedFields(profile: ProfileView): boolean {
 
 /** One line saying what the folded fields are set to, e.g. "x-vendor-api-key · no extra headers · 25 MB". */
 export function advancedSummary(draft: ProfileDraft): string {
+  const { t } = settingsWords;
   const header =
     draft.keyHeader === 'vendor'
       ? DEFAULT_VENDOR_KEY_HEADER
       : draft.keyHeader === 'google'
         ? GOOGLE_KEY_HEADER
-        : draft.customKeyHeader.trim() || 'custom header';
+        : draft.customKeyHeader.trim() || t('summary.customHeader');
   const count = draft.extraHeaders.filter((row) => row.name.trim()).length;
-  const extra = count === 0 ? 'no extra headers' : count === 1 ? '1 extra header' : `${count} extra headers`;
-  return `${header} · ${extra} · ${draft.uploadLimitMb.trim() || '?'} MB uploads`;
+  const extra = count === 0 ? t('summary.noExtraHeaders') : t('summary.extraHeaders', { count });
+  return t('summary.line', { header, extra, limit: draft.uploadLimitMb.trim() || '?' });
 }

@@ -2,6 +2,7 @@
 // proxy password: a stored sign-in is kept (nothing sent), replaced (both fields typed) or removed.
 import type { ProxyFields, ProxyMode, ProxyView } from '../../../../src-preload/contract.ts';
 import { proxyUrlProblem } from '../../../../src-preload/profile-field-rules.ts';
+import { settingsWords } from './strings.ts';
 
 export interface ProxyDraft {
   mode: ProxyMode;
@@ -28,7 +29,7 @@ export function proxyDraftProblem(draft: ProxyDraft): string | null {
   const urlProblem = proxyUrlProblem(draft.url.trim());
   if (urlProblem !== null) return urlProblem;
   if (draft.signIn === 'replace' && draft.username.trim() === '') {
-    return 'Enter the proxy user name, or leave the sign-in out.';
+    return settingsWords.t('rules.proxyUserMissing');
   }
   return null;
 }
@@ -55,7 +56,9 @@ export function proxyFieldsFrom(draft: ProxyDraft): ProxyFields {
 
 /** A line for the folded "Advanced options" summary, or `null` for the default (the system's proxy). */
 export function proxySummary(draft: ProxyDraft): string | null {
-  if (draft.mode === 'none') return 'no proxy';
-  if (draft.mode === 'manual') return `proxy ${draft.url.trim() || '(no address)'}`;
+  const { t } = settingsWords;
+  if (draft.mode === 'none') return t('summary.noProxy');
+  if (draft.mode === 'manual')
+    return t('summary.proxy', { address: draft.url.trim() || t('summary.noAddress') });
   return null;
 }

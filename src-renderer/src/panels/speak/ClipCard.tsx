@@ -12,11 +12,7 @@ import {
   X,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  type SpeechEntry,
-  type SpeechPartial,
-  speechPartialLabel,
-} from '../../../../src-preload/contract.ts';
+import type { SpeechEntry, SpeechPartial } from '../../../../src-preload/contract.ts';
 import {
   cancelSpeech,
   continueSpeech,
@@ -28,12 +24,19 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
+import { formatBytes, formatElapsed, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
-import { formatBytes } from '../../i18n/format.ts';
-import { formatElapsed } from '../../i18n/format.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
-import { clipLength, continuedPartsGo, estimateParts, formatLabel, speedLabel } from './speak-rules.ts';
+import {
+  clipLength,
+  continuedPartsJoin,
+  estimateParts,
+  formatLabel,
+  partialLabel,
+  speedLabel,
+} from './speak-rules.ts';
 import { stitchParts } from './stitch-parts.ts';
+import { speakWords } from './strings.ts';
 
 /** Below the text: the failure of the last attempt, the job in progress, or the clip in the player. */
 export function ClipCard() {
@@ -48,6 +51,7 @@ export function ClipCard() {
 }
 
 function SpeakError() {
+  const t = speakWords.useT();
   const error = useAppStore((s) => s.speak.error);
   const running = useAppStore((s) => s.speak.job !== null);
   const update = useAppStore((s) => s.updateSpeak);
@@ -65,20 +69,23 @@ function SpeakError() {
         <>
           {fromGateway ? (
             <Button size="sm" variant="ghost" icon={RotateCw} onClick={() => void generateSpeech()}>
-              Try again
+              {t('error.tryAgain')}
             </Button>
           ) : null}
-          <IconButton icon={X} label="Dismiss" size="sm" onClick={() => update({ error: null })} />
+          <IconButton icon={X} label={t('error.dismiss')} size="sm" onClick={() => update({ error: null })} />
         </>
       }
     >
       {error.hint ? <span data-testid="speak-error-hint">{error.hint}</span> : null}
-      {error.requestId ? <span className="speak-error__id">Request id: {error.requestId}</span> : null}
+      {error.requestId ? (
+        <span className="speak-error__id">{t('error.requestId', { id: error.requestId })}</span>
+      ) : null}
     </Callout>
   );
 }
 
 function JobProgress() {
+  const t = speakWords.useT();
   const job = useAppStore((s) => s.speak.job);
   const progress = useAppStore((s) => (job ? (s.streams[job.streamId]?.progress ?? null) : null));
   // The clip being continued, as the history lists it: its format and layout say how the rest is added.
@@ -97,17 +104,19 @@ function JobProgress() {
       <div className="speak-progress__head">
         <LoaderCircle size={16} className="spin speak-progress__spinner" aria-hidden />
         <p className="speak-progress__title" data-testid="speak-progress-label" aria-live="polite">
-          {many ? `Generating part ${step} of ${steps}` : 'Generating speech'}
+          {many
+            ? t('progress.part', { step: formatNumber(step), steps: formatNumber(steps) })
+            : t('progress.speech')}
         </p>
         <span className="speak-progress__time">{formatElapsed(elapsed)}</span>
         <Button size="sm" icon={Square} onClick={() => void cancelSpeech()} data-testid="speak-cancel">
-          Cancel
+          {t('progress.cancel')}
         </Button>
       </div>
       <div
         className={`speak-progress__bar${many ? '' : ' speak-progress__bar--indeterminate'}`}
         role="progressbar"
-        aria-label="Speech generation"
+        aria-label={t('progress.bar')}
         aria-valuemin={0}
         aria-valuemax={steps}
         aria-valuenow={many ? step - 1 : undefined}
@@ -116,10 +125,16 @@ function JobProgress() {
       </div>
       <p className="speak-progress__note">
         {job.continuing
-          ? `The parts already kept are not sent again; the rest are requested one after another and ${continued ? continuedPartsGo(continued) : 'added to them'}. Cancel keeps every part that has arrived.`
+          ? t(
+              continued
+                ? continuedPartsJoin(continued)
+                  ? 'progress.continueJoined'
+                  : 'progress.continueKept'
+                : 'progress.continueAdded',
+            )
           : many
-            ? 'The parts are requested one after another and joined when all have arrived. Cancel keeps the parts that have arrived.'
-            : 'The clip plays here as soon as its audio has arrived.'}
+            ? t('progress.parts')
+            : t('progress.single')}
       </p>
     </section>
   );
@@ -135,15 +150,17 @@ function useElapsed(startedAt: number | null): number {
   return startedAt === null ? 0 : Math.max(0, now - startedAt);
 }
 
+// The catalogue's keys (empty.<step>, empty.<step>Detail), translated at render.
 const STEPS = [
-  { icon: Type, title: 'Write', detail: 'Any length; long texts go in parts.' },
-  { icon: SlidersHorizontal, title: 'Choose a voice', detail: 'Model, voice, format, speed.' },
-  { icon: AudioWaveform, title: 'Listen', detail: 'Play and seek on the waveform.' },
-  { icon: Save, title: 'Save', detail: 'Keep the file where you like.' },
+  { icon: Type, step: 'write' },
+  { icon: SlidersHorizontal, step: 'voice' },
+  { icon: AudioWaveform, step: 'listen' },
+  { icon: Save, step: 'save' },
 ] as const;
 
 /** Before the first clip: what the panel does, in four steps, and which gateway it will use. */
 function ClipPlaceholder() {
+  const t = speakWords.useT();
   return (
     <section className="card speak-placeholder" data-testid="empty-speak">
       <div className="speak-placeholder__hero">
@@ -151,19 +168,18 @@ function ClipPlaceholder() {
           <Speech size={22} strokeWidth={1.75} />
         </span>
         <div>
-          <h2 className="speak-placeholder__title">Turn text into speech</h2>
+          <h2 className="speak-placeholder__title">{t('empty.title')}</h2>
           <p className="speak-placeholder__detail">
-            Your clip appears here with its waveform, ready to play and save. Generate with {MOD_KEY_LABEL}
-            +Enter.
+            {t('empty.detail', { shortcut: `${MOD_KEY_LABEL}+Enter` })}
           </p>
         </div>
       </div>
       <ol className="speak-steps">
         {STEPS.map((step) => (
-          <li key={step.title} className="speak-steps__item">
+          <li key={step.step} className="speak-steps__item">
             <step.icon size={15} className="speak-steps__icon" aria-hidden />
-            <span className="speak-steps__title">{step.title}</span>
-            <span className="speak-steps__detail">{step.detail}</span>
+            <span className="speak-steps__title">{t(`empty.${step.step}`)}</span>
+            <span className="speak-steps__detail">{t(`empty.${step.step}Detail`)}</span>
           </li>
         ))}
       </ol>
@@ -176,6 +192,7 @@ function ClipPlaceholder() {
 
 /** The clip in the player: its waveform, what it is, and what can be done with it. */
 function ClipView({ entry }: { entry: SpeechEntry }) {
+  const t = speakWords.useT();
   const playable = usePlayableUrl(entry);
   return (
     <section className="card speak-clip" data-testid="speak-clip" data-clip-id={entry.id}>
@@ -194,9 +211,9 @@ function ClipView({ entry }: { entry: SpeechEntry }) {
             variant="ghost"
             icon={SlidersHorizontal}
             onClick={() => void reuseSpeechSettings(entry.id)}
-            title="Use this clip’s model, voice, format, speed and instructions"
+            title={t('clip.reuseTitle')}
           >
-            Reuse settings
+            {t('clip.reuse')}
           </Button>
           <Button
             size="sm"
@@ -204,44 +221,44 @@ function ClipView({ entry }: { entry: SpeechEntry }) {
             onClick={() => void saveSpeechClip(entry.id)}
             data-testid="speak-save"
           >
-            Save…
+            {t('clip.save')}
           </Button>
         </div>
       </header>
       {entry.partial ? <PartialNotice entry={entry} partial={entry.partial} /> : null}
       {playable.status === 'ready' ? (
-        <WaveformPlayer url={playable.url} label="the speech clip" testId="speak-waveform" height={64} />
+        <WaveformPlayer url={playable.url} label={t('clip.player')} testId="speak-waveform" height={64} />
       ) : playable.status === 'failed' ? (
-        <Callout tone="error" compact title="The parts could not be joined for playback">
-          {playable.message} Save writes the part files as they are.
+        <Callout tone="error" compact title={t('clip.joinFailed')}>
+          {t('clip.joinFailedDetail', { message: playable.message })}
         </Callout>
       ) : (
         <p className="speak-clip__joining" aria-busy="true">
-          <LoaderCircle size={14} className="spin" aria-hidden /> Joining {entry.urls.length} parts for
-          playback…
+          <LoaderCircle size={14} className="spin" aria-hidden />{' '}
+          {t('clip.joining', { n: formatNumber(entry.urls.length) })}
         </p>
       )}
       <dl className="speak-facts" data-testid="speak-facts">
         <Fact
-          label="First audio"
+          label={t('clip.firstAudio')}
           value={entry.timeToFirstAudioMs === null ? '—' : formatElapsed(entry.timeToFirstAudioMs)}
           testId="speak-ttfa"
         />
-        <Fact label="Ready in" value={formatElapsed(entry.elapsedMs)} />
-        <Fact label="Length" value={clipLength(entry.durationSec)} />
-        <Fact label="File" value={`${formatLabel(entry.format)} · ${formatBytes(entry.bytes)}`} />
-        {entry.parts > 1 ? <Fact label="Requests" value={requestsFact(entry)} /> : null}
+        <Fact label={t('clip.readyIn')} value={formatElapsed(entry.elapsedMs)} />
+        <Fact label={t('clip.length')} value={clipLength(entry.durationSec)} />
+        <Fact label={t('clip.file')} value={`${formatLabel(entry.format)} · ${formatBytes(entry.bytes)}`} />
+        {entry.parts > 1 ? <Fact label={t('clip.requests')} value={requestsFact(entry)} /> : null}
       </dl>
       {entry.layout === 'parts' ? (
         <p className="speak-clip__note" data-testid="speak-parts-note">
-          {formatLabel(entry.format)} parts cannot be joined into one file, so this clip is kept as{' '}
-          {entry.urls.length} numbered files. They play here as one; Save writes all {entry.urls.length}{' '}
-          (name-1.{entry.extension}, name-2.{entry.extension}, …).
+          {t('clip.partsNote', {
+            format: formatLabel(entry.format),
+            n: formatNumber(entry.urls.length),
+            extension: entry.extension,
+          })}
         </p>
       ) : entry.format === 'pcm' ? (
-        <p className="speak-clip__note">
-          Raw pcm is saved as a WAV file (24 kHz, 16-bit, mono) so it plays anywhere.
-        </p>
+        <p className="speak-clip__note">{t('clip.pcmNote')}</p>
       ) : null}
     </section>
   );
@@ -252,12 +269,13 @@ function ClipView({ entry }: { entry: SpeechEntry }) {
  * classified like every other error), and Continue, which sends only the parts that are left.
  */
 function PartialNotice({ entry, partial }: { entry: SpeechEntry; partial: SpeechPartial }) {
+  const t = speakWords.useT();
   const running = useAppStore((s) => s.speak.job !== null);
   const next = partial.done + 1;
   return (
     <Callout
       tone="warning"
-      title={`Partial clip: ${speechPartialLabel(partial.done, entry.parts)}`}
+      title={t('partial.title', { label: partialLabel(partial.done, entry.parts) })}
       testId="speak-partial"
       role="status"
       actions={
@@ -266,10 +284,10 @@ function PartialNotice({ entry, partial }: { entry: SpeechEntry; partial: Speech
           icon={ListEnd}
           disabled={running}
           onClick={() => void continueSpeech(entry.id)}
-          title={`Sends parts ${next} to ${entry.parts} only, with this clip’s own text and settings`}
+          title={t('partial.continueTitle', { next: formatNumber(next), parts: formatNumber(entry.parts) })}
           data-testid="speak-continue"
         >
-          Continue from part {next}
+          {t('partial.continue', { next: formatNumber(next) })}
         </Button>
       }
     >
@@ -278,10 +296,10 @@ function PartialNotice({ entry, partial }: { entry: SpeechEntry; partial: Speech
       </span>
       {partial.error.hint ? <span className="speak-partial__hint">{partial.error.hint}</span> : null}
       {partial.error.requestId ? (
-        <span className="speak-error__id">Request id: {partial.error.requestId}</span>
+        <span className="speak-error__id">{t('error.requestId', { id: partial.error.requestId })}</span>
       ) : null}
       <span className="speak-partial__kept">
-        The parts kept play and save as they are; Continue sends the rest, {continuedPartsGo(entry)}.
+        {t(continuedPartsJoin(entry) ? 'partial.keptJoined' : 'partial.keptApart')}
       </span>
     </Callout>
   );
@@ -289,10 +307,13 @@ function PartialNotice({ entry, partial }: { entry: SpeechEntry; partial: Speech
 
 /** `3 · joined`, or for a partial clip the requests that arrived: `39 of 49 · joined` (`1 of 49` alone). */
 function requestsFact(entry: SpeechEntry): string {
+  const t = speakWords.t;
   const arrived = entry.partial?.done ?? entry.parts;
-  const count = entry.partial ? `${arrived} of ${entry.parts}` : `${entry.parts}`;
+  const count = entry.partial
+    ? t('clip.requestsArrived', { arrived: formatNumber(arrived), parts: formatNumber(entry.parts) })
+    : formatNumber(entry.parts);
   if (arrived === 1) return count;
-  return `${count} · ${entry.layout === 'file' ? 'joined' : 'kept apart'}`;
+  return `${count} · ${entry.layout === 'file' ? t('clip.joined') : t('clip.keptApart')}`;
 }
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {

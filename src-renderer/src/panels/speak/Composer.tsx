@@ -6,9 +6,11 @@ import { Kbd, MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
 import { describeCount, generateProblem } from './speak-rules.ts';
+import { speakWords } from './strings.ts';
 
 /** The text to speak, its length against one request, and Generate (or Cancel while it runs). */
 export function Composer() {
+  const t = speakWords.useT();
   const text = useAppStore((s) => s.speak.text);
   const setText = useAppStore((s) => s.setSpeakText);
   const running = useAppStore((s) => s.speak.job !== null);
@@ -20,16 +22,16 @@ export function Composer() {
   const keepFocusRef = useKeepFocusIn({ fallback: () => document.getElementById('speak-text') });
 
   return (
-    <section className="speak-composer" aria-label="Text to speak" ref={keepFocusRef}>
+    <section className="speak-composer" aria-label={t('composer.label')} ref={keepFocusRef}>
       <label htmlFor="speak-text" className="visually-hidden">
-        Text to speak
+        {t('composer.label')}
       </label>
       <textarea
         id="speak-text"
         className="speak-composer__text"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder="Type or paste the text to speak…"
+        placeholder={t('composer.placeholder')}
         spellCheck
         aria-describedby="speak-count"
         data-testid="speak-text"
@@ -38,7 +40,7 @@ export function Composer() {
         <p id="speak-count" className={`speak-count speak-count--${count.tone}`} data-testid="speak-count">
           <span className="speak-count__value">{count.label}</span>
           <span className="one-line speak-count__note" title={count.detail ?? undefined}>
-            {count.note ?? 'characters in one request'}
+            {count.note ?? t('composer.perRequest')}
           </span>
         </p>
         <div className="speak-composer__actions">
@@ -47,11 +49,11 @@ export function Composer() {
             icon={AudioLines}
             busy={running}
             disabled={problem !== null}
-            title={problem ?? `Generate (${MOD_KEY_LABEL}+Enter)`}
+            title={problem ?? t('composer.generateTitle', { shortcut: `${MOD_KEY_LABEL}+Enter` })}
             onClick={() => void generateSpeech()}
             data-testid="speak-generate"
           >
-            {running ? 'Generating…' : 'Generate'}
+            {running ? t('composer.generating') : t('composer.generate')}
             {running ? null : <Kbd keys={[MOD_KEY_LABEL, '↵']} />}
           </Button>
         </div>

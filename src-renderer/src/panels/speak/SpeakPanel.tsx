@@ -8,11 +8,13 @@ import { ClipCard } from './ClipCard.tsx';
 import { Composer } from './Composer.tsx';
 import { SpeechHistoryList } from './SpeechHistoryList.tsx';
 import { SpeechOptions } from './SpeechOptions.tsx';
+import { speakWords } from './strings.ts';
 import '../panels.css';
 import './speak.css';
 
 /** Text in, speech out: write, choose a voice, generate, listen, save; every clip kept in a history. */
 export function SpeakPanel() {
+  const t = speakWords.useT();
   const historyStatus = useAppStore((s) => s.speak.historyStatus);
   useEffect(() => {
     if (historyStatus === 'idle') void loadSpeechHistory();
@@ -22,7 +24,7 @@ export function SpeakPanel() {
   useGenerateShortcut();
   return (
     <>
-      <PanelHeader title="Speak" description="Text in, speech out." />
+      <PanelHeader title={t('panel.title')} description={t('panel.description')} />
       <div className="speak-layout">
         <div className="speak-layout__main">
           <Composer />

@@ -1,8 +1,9 @@
 import { Download, FileText, History, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
-import { memo, useState } from 'react';
-import { type SpeechSummary, speechPartialLabel } from '../../../../src-preload/contract.ts';
+import { memo, useCallback, useState } from 'react';
+import type { SpeechSummary } from '../../../../src-preload/contract.ts';
 import {
   deleteSpeechClip,
+  loadMoreSpeechHistory,
   loadSpeechHistory,
   openSpeechClip,
   reuseSpeechSettings,
@@ -12,8 +13,11 @@ import {
 import { IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
+import { rowPlace, useListWindow } from '../../components/useListWindow.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { cssString, focusAfterRemoval } from '../../util/focus.ts';
+import { historyWords } from '../history-strings.ts';
 import { clipLength, formatLabel, savedAgo } from './speak-rules.ts';
 
 /** The history's places, for where focus goes once a clip is deleted. */
@@ -32,89 +36,161 @@ async function deleteAndRefocus(id: string): Promise<boolean> {
   return done;
 }
 
-/** Every clip made, newest first: replay, save again, reuse its settings or text, delete. */
+/** A row's height before it is measured (preview and meta lines). */
+const ROW_ESTIMATE = 58;
+
+/**
+ * Every clip made, newest first: replay, save again, reuse its settings or text, delete. Thousands of them
+ * (issue 19): only the rows in view (and a few around) are in the page, loaded from main a page at a time
+ * as the page scrolls; the arrow keys, Page Up/Down, Home and End move between clips.
+ */
 export function SpeechHistoryList() {
+  const t = historyWords.useT();
   const history = useAppStore((s) => s.speak.history);
+  const total = useAppStore((s) => s.speak.historyTotal);
+  const rebuilding = useAppStore((s) => s.speak.historyRebuilding);
   const status = useAppStore((s) => s.speak.historyStatus);
   const error = useAppStore((s) => s.speak.historyError);
   const movedAside = useAppStore((s) => s.speak.movedAside);
   const currentId = useAppStore((s) => s.speak.current?.id ?? null);
   const [deleting, setDeleting] = useState<SpeechSummary | null>(null);
+  const keyOf = useCallback((index: number) => history[index]?.id ?? index, [history]);
+  const loadMore = useCallback(() => void loadMoreSpeechHistory(), []);
+  const listWindow = useListWindow<HTMLUListElement>({
+    count: history.length,
+    total,
+    estimate: ROW_ESTIMATE,
+    keyOf,
+    loadMore,
+    rowControl: '.speak-history-item__open',
+  });
 
   return (
     <section className="speak-history" aria-labelledby="speak-history-title" data-testid="speak-history">
       <header className="speak-history__head">
         <h2 id="speak-history-title" className="speak-section-title">
-          History
+          {t('speech.title')}
         </h2>
-        {history.length > 0 ? (
+        {total > 0 ? (
           <span className="speak-history__count">
-            {history.length} {history.length === 1 ? 'clip' : 'clips'}
+            {t('speech.count', { count: total, n: formatNumber(total) })}
           </span>
         ) : null}
       </header>
       <SavedListNotices
         movedAside={movedAside}
-        fileNoun="history file"
+        fileNoun={t('speech.fileNoun')}
         error={status === 'failed' ? error : null}
-        failedTitle="The history could not be read"
+        failedTitle={t('speech.failedTitle')}
         onRetry={() => void loadSpeechHistory()}
       />
+      {rebuilding && rebuilding.total > 0 ? (
+        <p className="speak-history__count" role="status" data-testid="speak-history-indexing">
+          {t('speech.indexing', {
+            done: formatNumber(rebuilding.done),
+            total: formatNumber(rebuilding.total),
+          })}
+        </p>
+      ) : null}
       {status === 'failed' && error ? null : history.length === 0 ? (
         <p className="speak-history__empty" data-testid="speak-history-empty">
           <History size={15} aria-hidden />
-          {status === 'ready' || status === 'idle'
-            ? 'Clips you generate are kept here with their text and settings.'
-            : 'Loading clips…'}
+          {status === 'ready' || status === 'idle' ? t('speech.empty') : t('speech.loading')}
         </p>
       ) : (
-        <ul className="speak-history__list">
-          {history.map((item) => (
-            <HistoryItem key={item.id} item={item} current={item.id === currentId} onDelete={setDeleting} />
-          ))}
+        <ul
+          ref={listWindow.listRef}
+          className="speak-history__list"
+          // As tall as all the loaded rows together; each row in the page sits at its own place in it.
+          style={{ position: 'relative', height: listWindow.height }}
+          {...listWindow.listProps}
+          data-total={total}
+          data-loaded={history.length}
+          data-testid="speak-history-list"
+        >
+          {listWindow.rows.map((row) => {
+            const item = history[row.index];
+            if (!item) return null;
+            return (
+              <HistoryItem
+                key={item.id}
+                measureRef={listWindow.measureElement}
+                index={row.index}
+                count={total}
+                top={listWindow.topOf(row.start)}
+                item={item}
+                current={item.id === currentId}
+                onDelete={setDeleting}
+              />
+            );
+          })}
         </ul>
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this clip?"
+        title={t('speech.deleteTitle')}
         icon={Trash2}
-        confirmLabel="Delete"
+        confirmLabel={t('speech.delete')}
         onConfirm={() => (deleting ? deleteAndRefocus(deleting.id) : Promise.resolve(true))}
         onClose={() => setDeleting(null)}
         testId="speak-delete-dialog"
       >
-        <p>
-          “{deleting?.preview}” and its audio file are removed from the history. Copies you saved elsewhere
-          are kept.
-        </p>
+        <p>{t('speech.deleteText', { preview: deleting?.preview ?? '' })}</p>
       </ConfirmDialog>
     </section>
   );
 }
 
 interface HistoryItemProps {
+  measureRef(element: HTMLLIElement | null): void;
+  /** Its place among the rows (the virtualiser's measuring key), how many there are, and where it sits. */
+  index: number;
+  count: number;
+  top: number;
   item: SpeechSummary;
   current: boolean;
   onDelete(item: SpeechSummary): void;
 }
 
-const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: HistoryItemProps) {
+const HistoryItem = memo(function HistoryItem({
+  measureRef,
+  index,
+  count,
+  top,
+  item,
+  current,
+  onDelete,
+}: HistoryItemProps) {
+  const t = historyWords.useT();
   const facts = [
     item.voice,
     formatLabel(item.format),
     item.durationSec === null ? null : clipLength(item.durationSec),
-    item.parts > 1 && !item.partial ? `${item.parts} parts` : null,
+    item.parts > 1 && !item.partial ? t('speech.parts', { n: formatNumber(item.parts) }) : null,
   ].filter(Boolean);
+  const partial = item.partial
+    ? t('speech.partial', {
+        count: item.partial.done,
+        done: formatNumber(item.partial.done),
+        parts: formatNumber(item.parts),
+      })
+    : null;
   // The name says every word the row shows, in its order, after "Play": a name that left out visible words
   // failed those who speak to their computer (WCAG 2.5.3, axe label-content-name-mismatch).
-  const shown = [
-    item.partial ? `Partial: ${speechPartialLabel(item.partial.done, item.parts)}` : null,
-    item.model,
-    ...facts,
-  ].filter(Boolean);
-  const name = `Play “${item.preview}” ${shown.join(' · ')} ${savedAgo(item.createdAt)}`;
+  const shown = [partial, item.model, ...facts].filter(Boolean);
+  const name = t('speech.play', {
+    preview: item.preview,
+    facts: shown.join(' · '),
+    when: savedAgo(item.createdAt),
+  });
   return (
     <li
+      ref={measureRef}
+      data-index={index}
+      // Only some rows are in the page: each says where it stands among them all.
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      style={rowPlace(top)}
       className="speak-history-item"
       aria-current={current ? 'true' : undefined}
       data-testid="speak-history-item"
@@ -141,7 +217,7 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
                 data-testid="speak-history-partial"
                 title={item.partial.error.message}
               >
-                Partial: {speechPartialLabel(item.partial.done, item.parts)} ·{' '}
+                {partial} ·{' '}
               </span>
             ) : null}
             <span className="mono">{item.model}</span>
@@ -158,21 +234,21 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
         <IconButton
           icon={Download}
           size="sm"
-          label="Save a copy"
+          label={t('speech.saveCopy')}
           onClick={() => void saveSpeechClip(item.id)}
           data-testid="speak-history-save"
         />
         <IconButton
           icon={SlidersHorizontal}
           size="sm"
-          label="Reuse these settings"
+          label={t('speech.reuseSettings')}
           onClick={() => void reuseSpeechSettings(item.id)}
           data-testid="speak-history-reuse"
         />
         <IconButton
           icon={FileText}
           size="sm"
-          label="Put this text back in the editor"
+          label={t('speech.reuseText')}
           onClick={() => void reuseSpeechText(item.id)}
           data-testid="speak-history-text"
         />
@@ -180,7 +256,7 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
           icon={Trash2}
           size="sm"
           variant="danger-ghost"
-          label="Delete"
+          label={t('speech.delete')}
           onClick={() => onDelete(item)}
           data-testid="speak-history-delete"
         />

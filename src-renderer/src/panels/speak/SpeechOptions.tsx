@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   BUILT_IN_VOICES,
+  DEFAULT_PREFS,
   MAX_SPEECH_SPEED,
   MIN_SPEECH_SPEED,
   type SpeakPrefs,
@@ -24,6 +25,9 @@ const SPEECH_FAMILIES = ['speech'] as const;
 
 const SPEED_RANGE = { min: MIN_SPEECH_SPEED, max: MAX_SPEECH_SPEED };
 
+// The fields' examples are the defaults: a model id and a voice name, the same in every language.
+const EXAMPLE = DEFAULT_PREFS.speak;
+
 const remember = (patch: Partial<SpeakPrefs>) => setPrefs({ speak: patch });
 
 /** Model, voice, format, speed and instructions: remembered between runs, used by the next Generate. */
@@ -46,7 +50,7 @@ export function SpeechOptions() {
             value={prefs.model}
             onChange={(model) => remember({ model })}
             families={SPEECH_FAMILIES}
-            placeholder="gpt-4o-mini-tts"
+            placeholder={EXAMPLE.model}
           />
         </FormRow>
 
@@ -57,7 +61,7 @@ export function SpeechOptions() {
             list={`${id}-voices`}
             value={prefs.voice}
             onChange={(event) => remember({ voice: event.target.value })}
-            placeholder="alloy"
+            placeholder={EXAMPLE.voice}
             spellCheck={false}
             autoComplete="off"
             aria-describedby={`${id}-voice-help`}

@@ -11,10 +11,14 @@ import {
   type SpeechSummary,
   speechTakesInstructions,
 } from '../../../../src-preload/contract.ts';
-import { formatClock } from '../../i18n/format.ts';
+import { formatClock, formatDate, formatNumber } from '../../i18n/format.ts';
+import { i18n } from '../../i18n/index.ts';
+import { speakWords } from './strings.ts';
 
-const number = new Intl.NumberFormat('en');
-export const formatCount = (value: number): string => number.format(value);
+// Every sentence below is looked up when it is asked for, so it follows a switch of language.
+const t = speakWords.t;
+
+export const formatCount = (value: number): string => formatNumber(value);
 
 /**
  * About how many requests a text takes. Main cuts at paragraphs and sentences, so a part is often a
@@ -41,16 +45,16 @@ export function describeCount(characters: number): CountInfo {
   if (characters > MAX_SPEECH_TEXT) {
     return {
       label,
-      note: `Over the ${formatCount(MAX_SPEECH_TEXT)} limit`,
-      detail: `At most ${formatCount(MAX_SPEECH_TEXT)} characters are spoken at once: shorten the text.`,
+      note: t('count.over', { limit: formatCount(MAX_SPEECH_TEXT) }),
+      detail: t('count.overDetail', { limit: formatCount(MAX_SPEECH_TEXT) }),
       tone: 'over',
     };
   }
   if (characters > SPEECH_INPUT_LIMIT) {
     return {
       label,
-      note: `Sent in about ${estimateParts(characters)} parts`,
-      detail: 'One request takes 4,096 characters: the text is cut between paragraphs and sentences.',
+      note: t('count.parts', { n: formatCount(estimateParts(characters)) }),
+      detail: t('count.partsDetail', { limit: formatCount(SPEECH_INPUT_LIMIT) }),
       tone: 'parts',
     };
   }
@@ -60,7 +64,7 @@ export function describeCount(characters: number): CountInfo {
 /** Why the instructions field is off for this model, or null when the model takes instructions. */
 export function instructionsReason(model: string): string | null {
   if (speechTakesInstructions(model)) return null;
-  return `${model.trim()} does not take instructions; models such as gpt-4o-mini-tts do.`;
+  return t('options.instructionsOff', { model: model.trim() });
 }
 
 export const FORMAT_CHOICES: ReadonlyArray<{ value: SpeechFormat; label: string }> = [
@@ -83,26 +87,21 @@ export function formatNote(format: SpeechFormat, parts: number): string {
   const many = parts > 1;
   switch (format) {
     case 'mp3':
-      return many ? 'The parts are joined into one MP3 file.' : 'Small files; plays everywhere.';
+      return many ? t('formatNote.mp3Parts') : t('formatNote.mp3');
     case 'wav':
-      return many ? 'The parts are joined into one WAV file.' : 'Uncompressed; large files.';
+      return many ? t('formatNote.wavParts') : t('formatNote.wav');
     case 'pcm':
-      return many
-        ? 'Raw 24 kHz samples; the parts are joined and saved as one WAV file, so it plays.'
-        : 'Raw 24 kHz samples, saved as a WAV file so it plays.';
+      return many ? t('formatNote.pcmParts') : t('formatNote.pcm');
     case 'aac':
-      return many
-        ? 'Joined into one AAC file when the gateway sends plain AAC frames; otherwise kept as numbered files.'
-        : 'Small files; plays on Apple devices.';
+      return many ? t('formatNote.aacParts') : t('formatNote.aac');
     case 'opus':
     case 'flac': {
       const name = formatLabel(format);
       return many
-        ? `${name} parts cannot be joined: this text is kept as about ${parts} numbered files ` +
-            `(name-1.${format}, …) that play here as one. MP3 or WAV give one file.`
+        ? t('formatNote.apartParts', { name, parts: formatCount(parts), extension: format })
         : format === 'opus'
-          ? 'Small files, good for streaming.'
-          : 'Lossless and compressed.';
+          ? t('formatNote.opus')
+          : t('formatNote.flac');
     }
   }
 }
@@ -110,7 +109,14 @@ export function formatNote(format: SpeechFormat, parts: number): string {
 /** A clip's length: `0.9 s` for a short one, `1:30` from a minute on; a dash when unknown. */
 export function clipLength(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return '—';
-  if (seconds < 60) return `${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  if (seconds < 60) {
+    const digits = seconds < 10 ? 1 : 0;
+    const n = formatNumber(digits ? seconds : Math.round(seconds), {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    return t('length.seconds', { n });
+  }
   return formatClock(seconds);
 }
 
@@ -126,10 +132,10 @@ export function clampSpeed(value: number): number {
 
 /** What stops Generate, in the words the button's hint uses; null when it can run. */
 export function generateProblem(characters: number, text: string, prefs: SpeakPrefs): string | null {
-  if (text.trim() === '') return 'Type something to speak.';
-  if (characters > MAX_SPEECH_TEXT) return 'The text is too long.';
-  if (prefs.model.trim() === '') return 'Choose a model.';
-  if (prefs.voice.trim() === '') return 'Choose a voice.';
+  if (text.trim() === '') return t('problem.empty');
+  if (characters > MAX_SPEECH_TEXT) return t('problem.tooLong');
+  if (prefs.model.trim() === '') return t('problem.model');
+  if (prefs.voice.trim() === '') return t('problem.voice');
   return null;
 }
 
@@ -138,10 +144,13 @@ export function savedAgo(createdAt: string, now: number = Date.now()): string {
   const at = Date.parse(createdAt);
   if (Number.isNaN(at)) return '';
   const minutes = Math.floor((now - at) / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t('ago.now');
+  if (minutes < 60) return t('ago.minutes', { n: formatCount(minutes) });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t('ago.hours', { n: formatCount(hours) });
+  // English keeps the month-first date this list has always shown (`Sep 10, 2025`); other languages
+  // take the date as format.ts writes it for them.
+  if (i18n.language !== 'en') return formatDate(at);
   return new Date(at).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
@@ -151,6 +160,20 @@ export function savedAgo(createdAt: string, now: number = Date.now()): string {
  * parts, and a clip whose parts already refused a join, are kept beside them.
  */
 export function continuedPartsGo(clip: Pick<SpeechSummary, 'format' | 'layout'>): string {
-  const joins = clip.layout === 'file' && clip.format !== 'opus' && clip.format !== 'flac';
-  return joins ? 'joined onto them' : 'kept beside them as numbered files';
+  return continuedPartsJoin(clip) ? t('continued.joined') : t('continued.kept');
+}
+
+/** Whether a continue joins the remaining parts onto the clip's file (true) or keeps them beside it. */
+export function continuedPartsJoin(clip: Pick<SpeechSummary, 'format' | 'layout'>): boolean {
+  return clip.layout === 'file' && clip.format !== 'opus' && clip.format !== 'flac';
+}
+
+/**
+ * What a partial clip holds, in the interface's language: `parts 1–39 of 49` (or `part 1 of 49`). The
+ * page's own words for `speechPartialLabel` (contract), which main keeps in English for file names.
+ */
+export function partialLabel(done: number, parts: number): string {
+  return done === 1
+    ? t('partialLabel.first', { parts: formatCount(parts) })
+    : t('partialLabel.upTo', { done: formatCount(done), parts: formatCount(parts) });
 }

@@ -2,6 +2,7 @@
 // their samples end to end and plays that as a WAV from memory. Saving still copies the parts main keeps.
 import { mixToMono } from '../../audio/clip.ts';
 import { encodeWav } from '../../audio/wav.ts';
+import { speakWords } from './strings.ts';
 
 /** Speech models produce 24 kHz audio; decoding at that rate keeps the stitched clip small. */
 export const STITCH_SAMPLE_RATE = 24_000;
@@ -24,7 +25,8 @@ export async function stitchParts(urls: readonly string[], signal?: AbortSignal)
   const pieces: Float32Array[] = [];
   for (const [index, url] of urls.entries()) {
     const response = await fetch(url, signal ? { signal } : {});
-    if (!response.ok) throw new Error(`Part ${index + 1} could not be read (${response.status}).`);
+    if (!response.ok)
+      throw new Error(speakWords.t('stitch.unreadable', { n: index + 1, status: response.status }));
     const decoded = await context.decodeAudioData(await response.arrayBuffer());
     pieces.push(
       mixToMono(Array.from({ length: decoded.numberOfChannels }, (_, i) => decoded.getChannelData(i))),

@@ -2,8 +2,10 @@ import { Trash2 } from 'lucide-react';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
 import { deleteTranscript } from '../../actions/transcripts.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Rich } from '../../i18n/rich.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { cssString, focusAfterRemoval } from '../../util/focus.ts';
+import { transcribeWords } from './strings.ts';
 
 /** The history list's places, for where focus goes once an entry is deleted. */
 const HISTORY_PLACES = {
@@ -35,24 +37,28 @@ export function DeleteTranscriptDialog({
   target: DeleteTarget | null;
   onClose(): void;
 }) {
+  const t = transcribeWords.useT();
   return (
     <ConfirmDialog
       open={target !== null}
-      title="Delete this transcript?"
+      title={t('deleteDialog.title')}
       icon={Trash2}
-      confirmLabel="Delete"
+      confirmLabel={t('deleteDialog.confirm')}
       onConfirm={() => (target ? deleteAndRefocus(target.id) : Promise.resolve(true))}
       onClose={onClose}
       testId="delete-transcript-dialog"
     >
       <p>
-        The transcript of <strong>{target?.name}</strong> will be removed from the history.
+        <Rich
+          words={transcribeWords}
+          k="deleteDialog.body"
+          values={{ name: target?.name ?? '' }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <p>
         {/* Main removes a recording it made along with its last transcript; other audio is the user's. */}
-        {target?.kind === 'recording'
-          ? 'Its recording is deleted too, unless another transcript still uses it.'
-          : 'The audio file itself stays where it is.'}
+        {target?.kind === 'recording' ? t('deleteDialog.recording') : t('deleteDialog.file')}
       </p>
     </ConfirmDialog>
   );

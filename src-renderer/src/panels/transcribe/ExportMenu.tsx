@@ -3,6 +3,7 @@ import { type Ref, useImperativeHandle } from 'react';
 import type { TranscriptExportFormat } from '../../../../src-preload/contract.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { usePopoverMenu } from '../../components/usePopoverMenu.ts';
+import { transcribeWords } from './strings.ts';
 import { EXPORT_FORMATS } from './transcript-labels.ts';
 import './ExportMenu.css';
 
@@ -32,6 +33,7 @@ export function ExportMenu({
   ref,
   testId = 'export-menu',
 }: ExportMenuProps) {
+  const t = transcribeWords.useT();
   const menu = usePopoverMenu();
   useImperativeHandle(ref, () => ({ open: () => menu.show('first') }));
 
@@ -51,7 +53,7 @@ export function ExportMenu({
     <>
       {trigger === 'button' ? (
         <Button {...triggerProps} variant="secondary" size="sm" icon={Download} title={label}>
-          Export
+          {t('exportMenu.button')}
           <ChevronDown size={14} aria-hidden className="export-menu__chevron" />
         </Button>
       ) : (
@@ -60,14 +62,14 @@ export function ExportMenu({
       <div
         {...menu.menuProps}
         role="menu"
-        aria-label="Export as"
+        aria-label={t('exportMenu.heading')}
         className="popover-menu export-menu"
         data-testid={`${testId}-list`}
       >
         <p className="export-menu__heading" aria-hidden>
-          Export as
+          {t('exportMenu.heading')}
         </p>
-        {EXPORT_FORMATS.map(({ format, label: name, detail }) => (
+        {EXPORT_FORMATS.map(({ format, labelKey, detail }) => (
           <button
             key={format}
             type="button"
@@ -77,7 +79,7 @@ export function ExportMenu({
             onClick={() => choose(format)}
             data-format={format}
           >
-            <span className="export-menu__name">{name}</span>
+            <span className="export-menu__name">{t(labelKey)}</span>
             <span className="export-menu__extension">{detail}</span>
           </button>
         ))}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { IconButton } from '../../components/Button.tsx';
 import { FormRow } from '../../components/FormRow.tsx';
 import { LANGUAGES, languageFromInput, languageInputLabel } from './languages.ts';
+import { transcribeWords } from './strings.ts';
 
 interface LanguageFieldProps {
   id: string;
@@ -18,11 +19,11 @@ interface LanguageFieldProps {
  * detection. The text is kept as typed until it names a language; only then does the choice change.
  */
 export function LanguageField({ id, value, onChange, disabledReason }: LanguageFieldProps) {
+  const t = transcribeWords.useT();
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? languageInputLabel(value);
   const typed = draft === null ? value : languageFromInput(draft);
-  const error =
-    draft !== null && typed === null ? 'Choose a language from the list, or type its two-letter code.' : null;
+  const error = draft !== null && typed === null ? t('language.error') : null;
   const listId = `${id}-list`;
   const disabled = disabledReason !== null;
 
@@ -37,14 +38,19 @@ export function LanguageField({ id, value, onChange, disabledReason }: LanguageF
   };
 
   return (
-    <FormRow controlId={id} label="Language" error={disabled ? null : error} description={disabledReason}>
+    <FormRow
+      controlId={id}
+      label={t('language.label')}
+      error={disabled ? null : error}
+      description={disabledReason}
+    >
       <div className="language-field">
         <input
           id={id}
           className="input"
           list={listId}
           value={disabled ? '' : shown}
-          placeholder={disabled ? 'English' : 'Detect automatically'}
+          placeholder={disabled ? t('language.placeholderTranslate') : t('language.placeholder')}
           disabled={disabled}
           spellCheck={false}
           autoComplete="off"
@@ -57,7 +63,7 @@ export function LanguageField({ id, value, onChange, disabledReason }: LanguageF
           <IconButton
             icon={X}
             size="sm"
-            label="Detect the language automatically"
+            label={t('language.clear')}
             className="language-field__clear"
             onClick={() => {
               setDraft(null);

@@ -22,16 +22,19 @@ const { t: translate } = transcribeWords;
 
 type Key = Parameters<typeof translate>[0];
 
-const MODES: ReadonlyArray<{ value: TranscribeMode; label: Key }> = [
-  { value: 'transcribe', label: 'options.modeTranscribe' },
-  { value: 'translate', label: 'options.modeTranslate' },
+const MODES: ReadonlyArray<{ value: TranscribeMode; labelKey: Key }> = [
+  { value: 'transcribe', labelKey: 'options.modeTranscribe' },
+  { value: 'translate', labelKey: 'options.modeTranslate' },
 ];
 
-const TIMESTAMPS: ReadonlyArray<{ value: TimestampDetail; label: Key }> = [
-  { value: 'none', label: 'options.timestampsNone' },
-  { value: 'segment', label: 'options.timestampsSegments' },
-  { value: 'word', label: 'options.timestampsWords' },
+const TIMESTAMPS: ReadonlyArray<{ value: TimestampDetail; labelKey: Key }> = [
+  { value: 'none', labelKey: 'options.timestampsNone' },
+  { value: 'segment', labelKey: 'options.timestampsSegments' },
+  { value: 'word', labelKey: 'options.timestampsWords' },
 ];
+
+/** The model field's example: a model id, the same in every language. */
+const EXAMPLE_MODEL = 'whisper-1';
 
 const AUDIO_FAMILIES = ['audio'] as const;
 
@@ -93,7 +96,7 @@ export function OptionsCard() {
                 value={prefs.model}
                 onChange={(model) => remember({ model })}
                 families={AUDIO_FAMILIES}
-                placeholder="whisper-1"
+                placeholder={EXAMPLE_MODEL}
               />
             </FormRow>
             <LanguageField
@@ -207,7 +210,7 @@ function moreSummary(prefs: TranscribePrefs): string {
 
 interface SegmentedProps<T extends string> {
   name: string;
-  choices: ReadonlyArray<{ value: T; label: Key }>;
+  choices: ReadonlyArray<{ value: T; labelKey: Key }>;
   value: T;
   onChange(value: T): void;
   isDisabled?(value: T): boolean;
@@ -247,7 +250,7 @@ function Segmented<T extends string>({
               onChange={() => onChange(choice.value)}
               aria-describedby={describedBy}
             />
-            <span className="segmented__label">{t(choice.label)}</span>
+            <span className="segmented__label">{t(choice.labelKey)}</span>
           </label>
         );
       })}

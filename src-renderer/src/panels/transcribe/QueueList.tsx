@@ -23,6 +23,7 @@ import {
 } from '../../actions/transcribe-queue.ts';
 import { CHECK_CLIP_SECONDS } from '../../audio/clip.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
+import { formatBytes, formatClock } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import type { JobProgress } from '../../store/streams.ts';
 import {
@@ -33,10 +34,9 @@ import {
   uploadPercent,
 } from '../../store/transcribe-queue.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
-import { formatBytes } from '../../i18n/format.ts';
-import { formatClock } from '../../i18n/format.ts';
 import { ModeBadge } from './ModeBadge.tsx';
 import { FailedParts, LiveTranscript, PartsStrip, partsStatusText, useJobProgress } from './QueueParts.tsx';
+import { transcribeWords } from './strings.ts';
 
 const STATUS_ICONS: Record<QueueItemStatus, LucideIcon> = {
   queued: Clock,
@@ -50,18 +50,19 @@ const STATUS_ICONS: Record<QueueItemStatus, LucideIcon> = {
 
 /** The queue, first queued on top (the order items start in). */
 export function QueueList() {
+  const t = transcribeWords.useT();
   const items = useAppStore((s) => s.transcribeQueue);
   const finished = items.filter(clearedByClearFinished).length;
   if (items.length === 0) {
     return (
       <p className="empty-note queue-empty" data-testid="queue-empty">
-        Nothing in the queue. Drop audio anywhere on this panel, add files, or record.
+        {t('queue.empty')}
       </p>
     );
   }
   return (
     <div className="queue">
-      <ol className="queue__items" aria-label="Queue">
+      <ol className="queue__items" aria-label={t('queue.label')}>
         {items.map((item) => (
           <QueueItemRow key={item.id} item={item} />
         ))}
@@ -69,7 +70,7 @@ export function QueueList() {
       {finished > 0 ? (
         <div className="queue__footer">
           <Button size="sm" variant="ghost" icon={Trash2} onClick={clearFinishedItems}>
-            Clear finished
+            {t('queue.clearFinished')}
           </Button>
         </div>
       ) : null}
@@ -77,24 +78,26 @@ export function QueueList() {
   );
 }
 
+const { t: translate } = transcribeWords;
+
 function statusText(item: QueueItem, job: JobProgress | null): string {
   const parts = partsStatusText(item, job);
   if (parts !== null) return parts;
   switch (item.status) {
     case 'queued':
-      return 'Queued';
+      return translate('queue.statusQueued');
     case 'uploading':
-      return `Uploading ${uploadPercent(item.upload)}%`;
+      return translate('queue.statusUploading', { percent: uploadPercent(item.upload) });
     case 'waiting':
-      return 'Waiting for the gateway';
+      return translate('queue.statusWaiting');
     case 'done':
-      return 'Done';
+      return translate('queue.statusDone');
     case 'failed':
-      return 'Failed';
+      return translate('queue.statusFailed');
     case 'cancelled':
-      return 'Cancelled';
+      return translate('queue.statusCancelled');
     case 'paused':
-      return 'Paused';
+      return translate('queue.statusPaused');
   }
 }
 
@@ -102,10 +105,11 @@ function statusText(item: QueueItem, job: JobProgress | null): string {
 function segmentsNote(item: QueueItem): string | undefined {
   const count = item.entry?.segmentCount;
   if (item.status !== 'done' || count === undefined) return undefined;
-  return count > 0 ? `${count} ${count === 1 ? 'segment' : 'segments'}` : 'Plain text, no segments';
+  return count > 0 ? translate('queue.segments', { count }) : translate('queue.plainText');
 }
 
 const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
+  const t = transcribeWords.useT();
   const isOpen = useAppStore((s) => item.entry !== null && selectOpenedTranscriptId(s) === item.entry.id);
   const clipOfName = useAppStore((s) =>
     item.clipOf ? (s.transcribeQueue.find((i) => i.id === item.clipOf)?.audio.name ?? null) : null,
@@ -129,7 +133,7 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
       className={`queue-item queue-item--${item.status}${isOpen ? ' queue-item--open' : ''}`}
       data-testid="queue-item"
       data-status={item.status}
-      aria-label={`${name}: ${statusText(item, job)}`}
+      aria-label={t('queue.itemLabel', { name, status: statusText(item, job) })}
     >
       <span className="queue-item__icon" aria-hidden>
         <Icon size={16} className={item.status === 'uploading' ? 'spin' : undefined} />
@@ -142,7 +146,7 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
               className="one-line queue-item__name queue-item__name--open"
               onClick={() => openQueueItem(item)}
               aria-current={isOpen ? 'true' : undefined}
-              title={`Open the transcript of ${name}`}
+              title={t('queue.open', { name })}
               data-testid="queue-item-name"
             >
               {name}
@@ -166,12 +170,12 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
         </p>
         {item.speakersMatched ? null : (
           <p className="queue-item__note" data-testid="queue-item-speakers-note">
-            Speakers are labelled per part: the model’s labels cannot be matched from one part to the next.
+            {t('queue.speakersNote')}
           </p>
         )}
         {clipOfName ? (
           <p className="queue-item__note">
-            A check: the first {CHECK_CLIP_SECONDS} s of {clipOfName}
+            {t('queue.checkNote', { seconds: CHECK_CLIP_SECONDS, name: clipOfName })}
           </p>
         ) : null}
       </div>
@@ -185,6 +189,8 @@ const QueueItemRow = memo(function QueueItemRow({ item }: { item: QueueItem }) {
 });
 
 function ItemProgress({ item }: { item: QueueItem }) {
+  const t = transcribeWords.useT();
+  const name = item.audio.name;
   // Cutting a long recording into parts comes first, and fills the bar on its own.
   const cutting = item.split;
   const waiting = item.status === 'waiting' && !cutting;
@@ -197,10 +203,10 @@ function ItemProgress({ item }: { item: QueueItem }) {
       role="progressbar"
       aria-label={
         cutting
-          ? `Cutting ${item.audio.name} into parts`
+          ? t('queue.progressCutting', { name })
           : waiting
-            ? `Waiting for the gateway: ${item.audio.name}`
-            : `Uploading ${item.audio.name}`
+            ? t('queue.progressWaiting', { name })
+            : t('queue.progressUploading', { name })
       }
       aria-valuemin={0}
       aria-valuemax={100}
@@ -213,6 +219,7 @@ function ItemProgress({ item }: { item: QueueItem }) {
 }
 
 function ItemError({ item }: { item: QueueItem }) {
+  const t = transcribeWords.useT();
   const error = item.error;
   if (!error) return null;
   return (
@@ -226,7 +233,7 @@ function ItemError({ item }: { item: QueueItem }) {
       <FailedParts item={item} />
       <div className="queue-item__error-actions">
         <Button size="sm" icon={RotateCcw} onClick={() => retryQueueItem(item.id)}>
-          {item.jobId !== null ? 'Retry failed parts' : 'Retry'}
+          {item.jobId !== null ? t('queue.retryFailedParts') : t('queue.retry')}
         </Button>
         {/* The gateway's own advice for any failed audio request: check it with a shorter file. */}
         {item.jobId !== null ? null : (
@@ -238,7 +245,7 @@ function ItemError({ item }: { item: QueueItem }) {
             onClick={() => void checkWithShorterClip(item.id)}
             data-testid="queue-item-check-shorter"
           >
-            Check with the first {CHECK_CLIP_SECONDS} seconds
+            {t('queue.checkShorter', { seconds: CHECK_CLIP_SECONDS })}
           </Button>
         )}
       </div>
@@ -247,6 +254,7 @@ function ItemError({ item }: { item: QueueItem }) {
 }
 
 function ItemActions({ item }: { item: QueueItem }) {
+  const t = transcribeWords.useT();
   const name = item.audio.name;
   return (
     <div className="queue-item__actions">
@@ -254,18 +262,23 @@ function ItemActions({ item }: { item: QueueItem }) {
         <IconButton
           icon={X}
           size="sm"
-          label={`Remove ${name} from the queue`}
+          label={t('queue.removeFromQueue', { name })}
           onClick={() => cancelQueueItem(item.id)}
         />
       ) : null}
       {item.status === 'uploading' || item.status === 'waiting' ? (
-        <IconButton icon={X} size="sm" label={`Cancel ${name}`} onClick={() => cancelQueueItem(item.id)} />
+        <IconButton
+          icon={X}
+          size="sm"
+          label={t('queue.cancel', { name })}
+          onClick={() => cancelQueueItem(item.id)}
+        />
       ) : null}
       {item.status === 'cancelled' || item.status === 'paused' ? (
         <IconButton
           icon={RotateCcw}
           size="sm"
-          label={item.jobId !== null ? `Resume ${name}` : `Retry ${name}`}
+          label={item.jobId !== null ? t('queue.resume', { name }) : t('queue.retryItem', { name })}
           onClick={() => retryQueueItem(item.id)}
         />
       ) : null}
@@ -273,7 +286,7 @@ function ItemActions({ item }: { item: QueueItem }) {
         <IconButton
           icon={Trash2}
           size="sm"
-          label={`Remove ${name} from the list`}
+          label={t('queue.removeFromList', { name })}
           onClick={() => removeQueueItem(item.id)}
         />
       ) : null}

@@ -5,10 +5,20 @@ import { RotateCcw } from 'lucide-react';
 import type { TranscriptPartPlan } from '../../../../src-preload/contract.ts';
 import { retryQueuePart } from '../../actions/transcribe-queue.ts';
 import { Button } from '../../components/Button.tsx';
+import { formatClock } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import type { JobProgress } from '../../store/streams.ts';
 import { isRunning, type QueueItem } from '../../store/transcribe-queue.ts';
-import { formatClock } from '../../i18n/format.ts';
+import { transcribeWords } from './strings.ts';
+
+const { t: translate } = transcribeWords;
+
+const PART_STATUS_KEYS = {
+  pending: 'parts.statusPending',
+  sending: 'parts.statusSending',
+  done: 'parts.statusDone',
+  failed: 'parts.statusFailed',
+} as const satisfies Record<TranscriptPartPlan['status'], Parameters<typeof translate>[0]>;
 
 /** How much of the live transcript a row shows: its end, where the new words arrive. */
 const LIVE_TAIL_CHARS = 280;
@@ -34,7 +44,9 @@ const partRange = (part: TranscriptPartPlan) => `${formatClock(part.startSec)}�
 export function partsStatusText(item: QueueItem, job: JobProgress | null): string | null {
   if (item.split && item.parts === null) {
     const { doneSec, totalSec } = item.split;
-    return `Cutting into parts · ${totalSec > 0 ? Math.floor((doneSec / totalSec) * 100) : 0} %`;
+    return translate('parts.cutting', {
+      percent: totalSec > 0 ? Math.floor((doneSec / totalSec) * 100) : 0,
+    });
   }
   const parts = job?.parts ?? item.parts;
   // No parts yet: a job stopped while it was being cut reads like any other item.
@@ -43,30 +55,33 @@ export function partsStatusText(item: QueueItem, job: JobProgress | null): strin
   const done = parts.filter((part) => part.status === 'done').length;
   if (isRunning(item.status)) {
     const sending = parts.find((part) => part.status === 'sending');
-    if (!sending) return `${done} of ${total} parts done`;
+    if (!sending) return translate('parts.done', { done, total });
     const upload = job?.uploads[sending.index];
     const sent = upload && upload.total > 0 && upload.sent >= upload.total;
-    const where = `Part ${sending.index + 1} of ${total}`;
-    return sent ? `${where} · transcribing` : `${where} · ${percentOf(upload)} %`;
+    const part = sending.index + 1;
+    return sent
+      ? translate('parts.transcribing', { part, total })
+      : translate('parts.sending', { part, total, percent: percentOf(upload) });
   }
-  if (item.status === 'paused') return `Paused · ${done} of ${total} parts done`;
-  if (item.status === 'cancelled') return `Stopped · ${done} of ${total} parts done`;
+  if (item.status === 'paused') return translate('parts.paused', { done, total });
+  if (item.status === 'cancelled') return translate('parts.stopped', { done, total });
   if (item.status === 'failed') {
     const failed = parts.filter((part) => part.status === 'failed').length;
-    return `${failed} of ${total} parts failed`;
+    return translate('parts.failed', { failed, total });
   }
   return null;
 }
 
 /** A cell per part, coloured by where it stands; the sending ones fill as they upload. */
 export function PartsStrip({ item, job }: { item: QueueItem; job: JobProgress | null }) {
+  const t = transcribeWords.useT();
   const parts = job?.parts ?? item.parts;
   if (!parts || parts.length < 2) return null;
   const done = parts.filter((part) => part.status === 'done').length;
   return (
     <ol
       className="queue-parts"
-      aria-label={`${done} of ${parts.length} parts done`}
+      aria-label={t('parts.done', { done, total: parts.length })}
       data-testid="queue-item-parts"
     >
       {parts.map((part) => {
@@ -75,7 +90,11 @@ export function PartsStrip({ item, job }: { item: QueueItem; job: JobProgress | 
           <li
             key={part.index}
             className={`queue-parts__cell queue-parts__cell--${part.status}`}
-            title={`Part ${part.index + 1} · ${partRange(part)} · ${part.status}`}
+            title={t('parts.cellTitle', {
+              part: part.index + 1,
+              range: partRange(part),
+              status: t(PART_STATUS_KEYS[part.status]),
+            })}
             data-testid="queue-part"
             data-status={part.status}
           >
@@ -89,14 +108,16 @@ export function PartsStrip({ item, job }: { item: QueueItem; job: JobProgress | 
 
 /** The failed parts of a stopped long recording, each with a Retry that sends that part alone. */
 export function FailedParts({ item }: { item: QueueItem }) {
+  const t = transcribeWords.useT();
   const failed = (item.parts ?? []).filter((part) => part.status === 'failed');
   if (failed.length === 0) return null;
   return (
-    <ul className="queue-parts__failed" aria-label="Failed parts">
+    <ul className="queue-parts__failed" aria-label={t('parts.failedList')}>
       {failed.map((part) => (
         <li key={part.index} className="queue-parts__failed-row" data-testid="queue-failed-part">
           <span>
-            Part {part.index + 1} <span className="queue-parts__range">{partRange(part)}</span>
+            {t('parts.partName', { part: part.index + 1 })}{' '}
+            <span className="queue-parts__range">{partRange(part)}</span>
           </span>
           <Button
             size="sm"
@@ -104,7 +125,7 @@ export function FailedParts({ item }: { item: QueueItem }) {
             icon={RotateCcw}
             onClick={() => retryQueuePart(item.id, part.index)}
           >
-            Retry part {part.index + 1}
+            {t('parts.retryPart', { part: part.index + 1 })}
           </Button>
         </li>
       ))}
@@ -114,16 +135,17 @@ export function FailedParts({ item }: { item: QueueItem }) {
 
 /** The end of the transcript as it arrives: the part being sent, or the whole file's. */
 export function LiveTranscript({ item, job }: { item: QueueItem; job: JobProgress | null }) {
+  const t = transcribeWords.useT();
   const whole = useLiveText(item);
   let text = whole;
-  let label = 'Live transcript';
+  let label = t('parts.live');
   if (job) {
     const indexes = Object.keys(job.texts)
       .map(Number)
       .sort((a, b) => a - b);
     const latest = [...indexes].reverse().find((index) => job.texts[index]);
     text = latest === undefined ? '' : (job.texts[latest] ?? '');
-    if (latest !== undefined) label = `Live transcript of part ${latest + 1}`;
+    if (latest !== undefined) label = t('parts.livePart', { part: latest + 1 });
   }
   if (!text) return null;
   const tail = text.length > LIVE_TAIL_CHARS ? `…${text.slice(-LIVE_TAIL_CHARS).trimStart()}` : text;

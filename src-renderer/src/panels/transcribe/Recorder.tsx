@@ -8,9 +8,12 @@ import { useWaveSurfer } from '../../audio/wavesurfer.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Kbd } from '../../components/Kbd.tsx';
-import { useAppStore } from '../../store/index.ts';
 import { formatClock } from '../../i18n/format.ts';
+import { useAppStore } from '../../store/index.ts';
 import { RECORD_SHORTCUT_ARIA, RECORD_SHORTCUT_KEYS } from './shortcuts.ts';
+import { transcribeWords } from './strings.ts';
+
+const { t: translate } = transcribeWords;
 
 export interface RecorderHandle {
   /** The record shortcut while the recorder is open: stops and keeps the take (or starts again after a problem). */
@@ -39,6 +42,7 @@ function waveColours() {
  * queued), discard. Opens already recording, with the microphone chosen last.
  */
 export function Recorder({ onClose, ref }: RecorderProps) {
+  const t = transcribeWords.useT();
   const deviceId = useAppStore((s) => s.prefs.transcribe.inputDeviceId);
   const waveRef = useRef<HTMLDivElement>(null);
   const recordRef = useRef<RecordPlugin | null>(null);
@@ -95,8 +99,8 @@ export function Recorder({ onClose, ref }: RecorderProps) {
     if (modules === 'failed') {
       setProblem({
         kind: 'other',
-        title: 'The recorder could not start.',
-        hint: 'Close it and record again.',
+        title: translate('recorder.startFailed'),
+        hint: translate('recorder.startFailedHint'),
       });
       setState('problem');
     }
@@ -142,8 +146,8 @@ export function Recorder({ onClose, ref }: RecorderProps) {
         else {
           setProblem({
             kind: 'other',
-            title: 'The recording could not be saved.',
-            hint: 'Record again, or check that the app’s data folder has space.',
+            title: translate('recorder.saveFailed'),
+            hint: translate('recorder.saveFailedHint'),
           });
           setState('problem');
         }
@@ -203,20 +207,20 @@ export function Recorder({ onClose, ref }: RecorderProps) {
   return (
     <section
       className={`card recorder recorder--${state}`}
-      aria-label="Recorder"
+      aria-label={t('recorder.label')}
       data-testid="recorder"
       data-state={state}
     >
       <header className="recorder__header">
         <span className="recorder__status" aria-live="polite">
           <span className="recorder__dot" aria-hidden />
-          {STATUS_LABELS[state]}
+          {t(STATUS_LABELS[state])}
         </span>
         <span
           className="recorder__timer"
           data-testid="recorder-timer"
           role="timer"
-          aria-label="Recorded time"
+          aria-label={t('recorder.recordedTime')}
         >
           {formatClock(tenths / 10)}
           <span className="recorder__tenths">.{tenths % 10}</span>
@@ -224,7 +228,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
         <div className="recorder__actions">
           {state === 'problem' ? (
             <Button size="sm" icon={RotateCcw} onClick={restart}>
-              Try again
+              {t('recorder.tryAgain')}
             </Button>
           ) : (
             <>
@@ -235,7 +239,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
                 disabled={!live}
                 data-testid="recorder-pause"
               >
-                {state === 'paused' ? 'Resume' : 'Pause'}
+                {state === 'paused' ? t('recorder.resume') : t('recorder.pause')}
               </Button>
               <Button
                 size="sm"
@@ -244,11 +248,11 @@ export function Recorder({ onClose, ref }: RecorderProps) {
                 onClick={stop}
                 disabled={!live}
                 busy={state === 'saving'}
-                title="Stop and transcribe"
+                title={t('recorder.stopTitle')}
                 aria-keyshortcuts={RECORD_SHORTCUT_ARIA}
                 data-testid="recorder-stop"
               >
-                Stop
+                {t('recorder.stop')}
               </Button>
             </>
           )}
@@ -260,7 +264,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
             disabled={state === 'saving'}
             data-testid="recorder-discard"
           >
-            {nothingTaken ? 'Close' : 'Discard'}
+            {nothingTaken ? t('recorder.close') : t('recorder.discard')}
           </Button>
         </div>
       </header>
@@ -273,38 +277,42 @@ export function Recorder({ onClose, ref }: RecorderProps) {
       <footer className="recorder__footer">
         <label className="recorder__device">
           <Mic size={14} aria-hidden />
-          <span className="visually-hidden">Microphone</span>
+          <span className="visually-hidden">{t('recorder.microphone')}</span>
           <select
             className="select-sm recorder__select"
             value={devices.some((d) => d.deviceId === deviceId) ? deviceId : ''}
             onChange={(event) => chooseDevice(event.target.value)}
             disabled={live || state === 'saving' || state === 'starting'}
-            title={live ? 'Stop or discard to switch microphones' : undefined}
+            title={live ? t('recorder.switchTitle') : undefined}
             data-testid="recorder-device"
           >
-            <option value="">System default microphone</option>
+            <option value="">{t('recorder.systemDefault')}</option>
             {devices
               .filter((d) => d.deviceId && d.deviceId !== 'default')
               .map((device, index) => (
                 <option key={device.deviceId} value={device.deviceId}>
-                  {device.label || `Microphone ${index + 1}`}
+                  {device.label || t('recorder.numbered', { n: index + 1 })}
                 </option>
               ))}
           </select>
         </label>
         <span className="recorder__hint">
           <Kbd keys={RECORD_SHORTCUT_KEYS} />{' '}
-          {live ? 'stops and transcribes' : state === 'problem' ? 'tries again' : 'records'}
+          {live
+            ? t('recorder.hintStops')
+            : state === 'problem'
+              ? t('recorder.hintRetries')
+              : t('recorder.hintRecords')}
         </span>
       </footer>
     </section>
   );
 }
 
-const STATUS_LABELS: Record<RecorderState, string> = {
-  starting: 'Starting the microphone…',
-  recording: 'Recording',
-  paused: 'Paused',
-  saving: 'Saving the recording…',
-  problem: 'Not recording',
-};
+const STATUS_LABELS = {
+  starting: 'recorder.statusStarting',
+  recording: 'recorder.statusRecording',
+  paused: 'recorder.statusPaused',
+  saving: 'recorder.statusSaving',
+  problem: 'recorder.statusProblem',
+} as const satisfies Record<RecorderState, Parameters<typeof translate>[0]>;

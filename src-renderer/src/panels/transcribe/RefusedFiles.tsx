@@ -4,13 +4,17 @@ import { ACCEPTED_FORMATS_TEXT } from '../../audio/accepted-files.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { useAppStore } from '../../store/index.ts';
+import { transcribeWords } from './strings.ts';
 
 /** Files the last drop or pick did not take: each named with why, and what would be taken instead. */
 export function RefusedFiles() {
+  const t = transcribeWords.useT();
   const refused = useAppStore((s) => s.refusedAudio);
   if (refused.length === 0) return null;
   const title =
-    refused.length === 1 ? `${refused[0]?.name} was not added` : `${refused.length} files were not added`;
+    refused.length === 1
+      ? t('refused.titleOne', { name: refused[0]?.name ?? '' })
+      : t('refused.titleMany', { n: refused.length });
   return (
     <Callout
       tone="warning"
@@ -18,7 +22,7 @@ export function RefusedFiles() {
       role="alert"
       testId="refused-files"
       title={title}
-      actions={<IconButton icon={X} size="sm" label="Dismiss" onClick={dismissRefused} />}
+      actions={<IconButton icon={X} size="sm" label={t('refused.dismiss')} onClick={dismissRefused} />}
     >
       <ul className="refused-files">
         {refused.map((file) => (
@@ -28,7 +32,7 @@ export function RefusedFiles() {
           </li>
         ))}
       </ul>
-      <p>Accepted: {ACCEPTED_FORMATS_TEXT}.</p>
+      <p>{t('refused.accepted', { formats: ACCEPTED_FORMATS_TEXT })}</p>
     </Callout>
   );
 }

@@ -10,10 +10,11 @@ import {
   useState,
 } from 'react';
 import type { TranscriptSegment } from '../../../../src-preload/contract.ts';
-import { useAppStore } from '../../store/index.ts';
 import { formatClock } from '../../i18n/format.ts';
+import { useAppStore } from '../../store/index.ts';
 import { estimatedRowHeight, rowsToRender, segmentForKey, segmentName } from './segment-window.ts';
 import { NO_SEGMENT, segmentIndexAt } from './segments.ts';
+import { transcribeWords } from './strings.ts';
 import { useFollowPlayingRow } from './useFollowPlayingRow.ts';
 import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
 
@@ -43,6 +44,7 @@ const ROW_GAP = 2;
  * memoised, so a change of segment re-renders two of them; one click handler serves all.
  */
 export function SegmentList({ segments, total, whenAll, onSeek, pinnedAboveRef }: SegmentListProps) {
+  const t = transcribeWords.useT();
   const listRef = useRef<HTMLOListElement>(null);
   const canPlay = onSeek !== undefined;
   const count = segments.length;
@@ -132,7 +134,7 @@ export function SegmentList({ segments, total, whenAll, onSeek, pinnedAboveRef }
     <ol
       ref={listRef}
       className={`segment-list${canPlay ? ' segment-list--playable' : ''}${runsPastAnHour ? ' segment-list--hours' : ''}`}
-      aria-label="Transcript segments"
+      aria-label={t('segments.list')}
       onClick={onClick}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
@@ -202,6 +204,7 @@ const SegmentRow = memo(function SegmentRow({
   canPlay,
   tabbable,
 }: SegmentRowProps) {
+  const t = transcribeWords.useT();
   const clock = formatClock(start);
   return (
     <li
@@ -226,7 +229,7 @@ const SegmentRow = memo(function SegmentRow({
           className="segment__time"
           tabIndex={tabbable ? 0 : -1}
           aria-label={segmentName(clock, formatClock(end), text)}
-          title={`Play from ${clock}`}
+          title={t('segments.playFrom', { time: clock })}
           {...(active ? SPACE_PLAYS : {})}
         >
           {clock}

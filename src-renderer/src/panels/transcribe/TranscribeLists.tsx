@@ -3,15 +3,17 @@ import { useAppStore } from '../../store/index.ts';
 import { isFinished, type TranscribeListTab } from '../../store/transcribe-queue.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
 import { QueueList } from './QueueList.tsx';
+import { transcribeWords } from './strings.ts';
 import { TranscriptHistory } from './TranscriptHistory.tsx';
 
-const TABS: ReadonlyArray<{ id: TranscribeListTab; label: string }> = [
-  { id: 'queue', label: 'Queue' },
-  { id: 'history', label: 'History' },
+const TABS: ReadonlyArray<{ id: TranscribeListTab; labelKey: 'lists.queue' | 'lists.history' }> = [
+  { id: 'queue', labelKey: 'lists.queue' },
+  { id: 'history', labelKey: 'lists.history' },
 ];
 
 /** The queue and the saved transcripts, one at a time under two tabs (arrow keys move between them). */
 export function TranscribeLists() {
+  const t = transcribeWords.useT();
   const tab = useAppStore((s) => s.transcribeListTab);
   const showList = useAppStore((s) => s.showTranscribeList);
   // Work still to do: what is queued or running (finished items need nothing from anyone).
@@ -32,8 +34,13 @@ export function TranscribeLists() {
   };
 
   return (
-    <section className="transcribe-lists" aria-label="Queue and history">
-      <div className="transcribe-lists__tabs" role="tablist" aria-label="Lists" onKeyDown={onKeyDown}>
+    <section className="transcribe-lists" aria-label={t('lists.region')}>
+      <div
+        className="transcribe-lists__tabs"
+        role="tablist"
+        aria-label={t('lists.tabs')}
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((item) => (
           <button
             key={item.id}
@@ -50,12 +57,12 @@ export function TranscribeLists() {
             onClick={() => showList(item.id)}
             data-testid={`transcribe-tab-${item.id}`}
           >
-            {item.label}
+            {t(item.labelKey)}
             {item.id === 'queue' && unfinished > 0 ? (
               <span
                 className="badge badge--accent"
                 data-testid="queue-count"
-                title={`${unfinished} still to transcribe`}
+                title={t('lists.stillToTranscribe', { n: unfinished })}
               >
                 {unfinished}
               </span>

@@ -23,27 +23,34 @@ import {
   RECORD_SHORTCUT_ARIA,
   RECORD_SHORTCUT_TEXT,
 } from './shortcuts.ts';
+import { transcribeWords } from './strings.ts';
 import { TranscribeLists } from './TranscribeLists.tsx';
 import { TranscriptView } from './TranscriptView.tsx';
 import '../panels.css';
 import './transcribe.css';
 
-const STEPS: readonly EmptyStateStep[] = [
-  {
-    icon: Upload,
-    title: 'Add audio',
-    detail: `Drop files anywhere here, add them, or record. ${ACCEPTED_FORMATS_TEXT}.`,
-  },
-  { icon: Languages, title: 'Pick the output', detail: 'A transcript, or an English translation.' },
-  { icon: AudioWaveform, title: 'Follow along', detail: 'Timestamped segments beside a waveform.' },
-  { icon: Download, title: 'Export', detail: 'Save as txt, srt, vtt or json.' },
-];
+/** The empty panel's steps, in the interface's language. */
+function useSteps(): readonly EmptyStateStep[] {
+  const t = transcribeWords.useT();
+  return [
+    {
+      icon: Upload,
+      title: t('panel.stepAddTitle'),
+      detail: t('panel.stepAddDetail', { formats: ACCEPTED_FORMATS_TEXT }),
+    },
+    { icon: Languages, title: t('panel.stepOutputTitle'), detail: t('panel.stepOutputDetail') },
+    { icon: AudioWaveform, title: t('panel.stepFollowTitle'), detail: t('panel.stepFollowDetail') },
+    { icon: Download, title: t('panel.stepExportTitle'), detail: t('panel.stepExportDetail') },
+  ];
+}
 
 /**
  * Audio in on the left (options, then the queue and the history), the open transcript on the right. The
  * whole panel takes dropped files.
  */
 export function TranscribePanel() {
+  const t = transcribeWords.useT();
+  const steps = useSteps();
   const [recording, setRecording] = useState(false);
   const recorderRef = useRef<RecorderHandle>(null);
   const hasTranscript = useHasOpenTranscript();
@@ -79,34 +86,34 @@ export function TranscribePanel() {
   return (
     <div className="transcribe-panel" data-testid="transcribe-panel" {...dropHandlers}>
       <PanelHeader
-        title="Transcribe"
-        description="Audio in, text out, with timestamps."
+        title={t('panel.title')}
+        description={t('panel.description')}
         actions={
           <>
             <Button
               icon={FilePlus2}
               onClick={() => void pickAudioFiles()}
-              title={`Add audio files (${ADD_FILES_SHORTCUT_TEXT})`}
+              title={t('panel.addFilesTitle', { shortcut: ADD_FILES_SHORTCUT_TEXT })}
               aria-keyshortcuts={ADD_FILES_SHORTCUT_ARIA}
             >
-              Add files…
+              {t('panel.addFiles')}
             </Button>
             <Button
               variant="primary"
               icon={Mic}
               onClick={startRecording}
               disabled={recording}
-              title={`Record from the microphone (${RECORD_SHORTCUT_TEXT})`}
+              title={t('panel.recordTitle', { shortcut: RECORD_SHORTCUT_TEXT })}
               aria-keyshortcuts={RECORD_SHORTCUT_ARIA}
               data-testid="record-button"
             >
-              Record
+              {t('panel.record')}
             </Button>
           </>
         }
       />
       <div className="transcribe-layout">
-        <aside className="transcribe-layout__aside" aria-label="Audio in">
+        <aside className="transcribe-layout__aside" aria-label={t('panel.audioIn')}>
           <OptionsCard />
           <RefusedFiles />
           <TranscribeLists />
@@ -119,9 +126,9 @@ export function TranscribePanel() {
             <EmptyState
               testId="empty-transcribe"
               icon={AudioLines}
-              title="Turn speech into text"
-              sentence="Drop audio files anywhere on this panel, or record the microphone. Results open here."
-              steps={STEPS}
+              title={t('panel.emptyTitle')}
+              sentence={t('panel.emptySentence')}
+              steps={steps}
               footer={<PanelProfileFooter />}
             />
           )}

@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { formatClock } from '../../i18n/format.ts';
 import { ExportMenu, type ExportMenuHandle } from './ExportMenu.tsx';
 import { ModeBadge } from './ModeBadge.tsx';
+import { transcribeWords } from './strings.ts';
 import { formatSavedAt, languageLabel, usageLabel } from './transcript-labels.ts';
 import {
   COPY_ALL_SHORTCUT,
@@ -22,6 +23,7 @@ interface TranscriptHeaderProps {
 
 /** The open transcript's name, what it is (mode, model, language, length, date) and what to do with it. */
 export function TranscriptHeader({ entry, exportMenuRef, onDelete }: TranscriptHeaderProps) {
+  const t = transcribeWords.useT();
   const language = languageLabel(entry.transcript.language ?? entry.language);
   const duration = entry.durationSec ?? entry.transcript.duration ?? null;
   const SourceIcon = entry.kind === 'recording' ? Mic : FileAudio;
@@ -34,18 +36,18 @@ export function TranscriptHeader({ entry, exportMenuRef, onDelete }: TranscriptH
       <h2 className="one-line transcript-header__name" title={entry.name} data-testid="transcript-title">
         {entry.name}
       </h2>
-      <ul className="transcript-facts" aria-label="About this transcript">
+      <ul className="transcript-facts" aria-label={t('header.about')}>
         <li>
           <ModeBadge mode={entry.mode} />
         </li>
         <li>
           <time dateTime={entry.createdAt}>{formatSavedAt(entry.createdAt)}</time>
         </li>
-        <li className="transcript-facts__model" title="Model">
+        <li className="transcript-facts__model" title={t('header.model')}>
           {entry.model}
         </li>
-        {language ? <li title="Language">{language}</li> : null}
-        {duration !== null ? <li title="Length">{formatClock(duration)}</li> : null}
+        {language ? <li title={t('header.language')}>{language}</li> : null}
+        {duration !== null ? <li title={t('header.length')}>{formatClock(duration)}</li> : null}
         {usage ? (
           <li title={usage.title} data-testid="transcript-usage">
             {usage.text}
@@ -56,25 +58,25 @@ export function TranscriptHeader({ entry, exportMenuRef, onDelete }: TranscriptH
         <Button
           size="sm"
           icon={Copy}
-          title={`Copy all (${COPY_ALL_SHORTCUT})`}
+          title={t('header.copyAllTitle', { shortcut: COPY_ALL_SHORTCUT })}
           aria-keyshortcuts={COPY_ALL_SHORTCUT_ARIA}
-          aria-label="Copy all"
+          aria-label={t('header.copyAll')}
           onClick={() => void copyTranscript(entry)}
           data-testid="copy-transcript"
         >
           {/* In a narrow window the icon alone stays, so the name keeps its room. */}
-          <span className="transcript-header__label">Copy all</span>
+          <span className="transcript-header__label">{t('header.copyAll')}</span>
         </Button>
         <ExportMenu
           ref={exportMenuRef}
           trigger="button"
-          label={`Export (${EXPORT_SHORTCUT})`}
+          label={t('header.exportTitle', { shortcut: EXPORT_SHORTCUT })}
           keyShortcuts={EXPORT_SHORTCUT_ARIA}
           onExport={(format) => void exportTranscript(entry.id, format)}
         />
         <IconButton
           icon={Trash2}
-          label="Delete transcript"
+          label={t('header.delete')}
           variant="danger-ghost"
           size="sm"
           onClick={onDelete}

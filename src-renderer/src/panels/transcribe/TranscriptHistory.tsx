@@ -1,12 +1,20 @@
 import { History, RotateCw, Search, SearchX, Trash2 } from 'lucide-react';
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
-import { exportTranscript, loadHistory, openTranscript, searchHistory } from '../../actions/transcripts.ts';
+import {
+  exportTranscript,
+  loadHistory,
+  loadMoreHistory,
+  openTranscript,
+  searchHistory,
+} from '../../actions/transcripts.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
+import { rowPlace, useListWindow } from '../../components/useListWindow.ts';
+import { formatClock, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
-import { formatClock } from '../../i18n/format.ts';
+import { historyWords } from '../history-strings.ts';
 import { type DeleteTarget, DeleteTranscriptDialog } from './DeleteTranscriptDialog.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { ModeBadge } from './ModeBadge.tsx';
@@ -15,17 +23,29 @@ import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
 import '../../components/FormRow.css';
 import './TranscriptHistory.css';
 
+/** A row's height before it is measured (name, meta and two lines of preview). */
+const ROW_ESTIMATE = 86;
+/** The space between rows (px). */
+const ROW_GAP = 2;
+
 /**
  * Every saved transcript, newest first, with a search over names and text. Loads whenever it is shown, so
- * it is current after anything saved while it was away; new results join it as they finish.
+ * it is current after anything saved while it was away; new results join it as they finish. Thousands of
+ * them (issue 19): only the rows in view (and a few around) are in the page, loaded from main a page at a
+ * time as the list scrolls; the arrow keys, Page Up/Down, Home and End move between rows.
  */
 export function TranscriptHistory() {
+  const t = historyWords.useT();
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   useEffect(() => {
     void loadHistory();
   }, []);
   return (
-    <section className="transcript-history" aria-label="Transcript history" data-testid="transcript-history">
+    <section
+      className="transcript-history"
+      aria-label={t('transcripts.region')}
+      data-testid="transcript-history"
+    >
       <HistorySearch />
       <HistoryList onDelete={setDeleting} />
       <DeleteTranscriptDialog target={deleting} onClose={() => setDeleting(null)} />
@@ -34,6 +54,7 @@ export function TranscriptHistory() {
 }
 
 function HistorySearch() {
+  const t = historyWords.useT();
   const query = useAppStore((s) => s.transcriptQuery);
   return (
     <div className="history-search">
@@ -41,8 +62,8 @@ function HistorySearch() {
       <input
         type="search"
         className="input history-search__input"
-        placeholder="Search names and text"
-        aria-label="Search transcripts"
+        placeholder={t('transcripts.searchPlaceholder')}
+        aria-label={t('transcripts.searchLabel')}
         value={query}
         onChange={(event) => searchHistory(event.target.value)}
         spellCheck={false}
@@ -53,20 +74,39 @@ function HistorySearch() {
 }
 
 function HistoryList({ onDelete }: { onDelete(target: DeleteTarget): void }) {
+  const t = historyWords.useT();
   const items = useAppStore((s) => s.transcriptHistory);
+  const total = useAppStore((s) => s.transcriptHistoryTotal);
+  const rebuilding = useAppStore((s) => s.transcriptHistoryRebuilding);
   const status = useAppStore((s) => s.transcriptHistoryStatus);
   const error = useAppStore((s) => s.transcriptHistoryError);
   const searched = useAppStore((s) => s.transcriptHistoryQuery);
   const openId = useAppStore(selectOpenedTranscriptId);
+  const keyOf = useCallback((index: number) => items[index]?.id ?? index, [items]);
+  const loadMore = useCallback(() => void loadMoreHistory(), []);
+  const listWindow = useListWindow<HTMLUListElement>({
+    count: items.length,
+    total,
+    estimate: ROW_ESTIMATE,
+    gap: ROW_GAP,
+    keyOf,
+    loadMore,
+    rowControl: '.history-item__open',
+  });
 
   if (status === 'failed' && error) {
     return (
       <Callout
         tone="error"
         compact
-        title="The history could not be read"
+        title={t('transcripts.failedTitle')}
         actions={
-          <IconButton icon={RotateCw} label="Try again" size="sm" onClick={() => void loadHistory()} />
+          <IconButton
+            icon={RotateCw}
+            label={t('transcripts.tryAgain')}
+            size="sm"
+            onClick={() => void loadHistory()}
+          />
         }
       >
         {error.message}
@@ -76,30 +116,70 @@ function HistoryList({ onDelete }: { onDelete(target: DeleteTarget): void }) {
   if (status !== 'ready') {
     return (
       <p className="history-note" aria-busy="true">
-        Loading transcripts…
+        {t('transcripts.loading')}
       </p>
     );
   }
+  const indexing =
+    rebuilding && rebuilding.total > 0 ? (
+      <p className="history-note" role="status" data-testid="history-indexing">
+        {t('transcripts.indexing', {
+          done: formatNumber(rebuilding.done),
+          total: formatNumber(rebuilding.total),
+        })}
+      </p>
+    ) : null;
   if (items.length === 0) {
-    return searched ? (
-      <HistoryEmpty icon={SearchX} title={`Nothing matches ‘${searched}’`}>
-        The search looks in names and in the text.{' '}
-        <Button variant="ghost" size="sm" onClick={() => searchHistory('')}>
-          Clear search
-        </Button>
-      </HistoryEmpty>
-    ) : (
-      <HistoryEmpty icon={History} title="No transcripts yet">
-        Finished transcripts are kept here, ready to read, play and export again.
-      </HistoryEmpty>
+    return (
+      <>
+        {indexing}
+        {searched ? (
+          <HistoryEmpty icon={SearchX} title={t('transcripts.noMatch', { query: searched })}>
+            {t('transcripts.noMatchText')}{' '}
+            <Button variant="ghost" size="sm" onClick={() => searchHistory('')}>
+              {t('transcripts.clearSearch')}
+            </Button>
+          </HistoryEmpty>
+        ) : (
+          <HistoryEmpty icon={History} title={t('transcripts.emptyTitle')}>
+            {t('transcripts.emptyText')}
+          </HistoryEmpty>
+        )}
+      </>
     );
   }
   return (
-    <ul className="history-list" data-testid="history-list">
-      {items.map((item) => (
-        <HistoryItem key={item.id} item={item} current={item.id === openId} onDelete={onDelete} />
-      ))}
-    </ul>
+    <>
+      {indexing}
+      <ul
+        ref={listWindow.listRef}
+        className="history-list"
+        // As tall as all the loaded rows together, so the scrollbar tells the truth; each row in the page
+        // sits at its own place in it.
+        style={{ height: listWindow.height }}
+        {...listWindow.listProps}
+        data-total={total}
+        data-loaded={items.length}
+        data-testid="history-list"
+      >
+        {listWindow.rows.map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <HistoryItem
+              key={item.id}
+              measureRef={listWindow.measureElement}
+              index={row.index}
+              count={total}
+              top={listWindow.topOf(row.start)}
+              item={item}
+              current={item.id === openId}
+              onDelete={onDelete}
+            />
+          );
+        })}
+      </ul>
+    </>
   );
 }
 
@@ -122,15 +202,35 @@ function HistoryEmpty({
 }
 
 interface HistoryItemProps {
+  measureRef(element: HTMLLIElement | null): void;
+  /** Its place among the rows (the virtualiser's measuring key), how many there are, and where it sits. */
+  index: number;
+  count: number;
+  top: number;
   item: TranscriptSummary;
   current: boolean;
   onDelete(target: DeleteTarget): void;
 }
 
 /** One saved transcript: opens on click; export and delete sit at its corner. */
-const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: HistoryItemProps) {
+const HistoryItem = memo(function HistoryItem({
+  measureRef,
+  index,
+  count,
+  top,
+  item,
+  current,
+  onDelete,
+}: HistoryItemProps) {
+  const t = historyWords.useT();
   return (
     <li
+      ref={measureRef}
+      data-index={index}
+      // Only some rows are in the page: each says where it stands among them all.
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      style={rowPlace(top)}
       className="history-item"
       aria-current={current ? 'true' : undefined}
       data-testid="history-item"
@@ -161,7 +261,7 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
           <span className="history-item__meta">
             <ModeBadge mode={item.mode} short />
             {item.durationSec !== null ? <span>{formatClock(item.durationSec)}</span> : null}
-            {item.kind === 'recording' ? <span>Recording</span> : null}
+            {item.kind === 'recording' ? <span>{t('transcripts.recording')}</span> : null}
           </span>
           {item.preview ? <span className="history-item__preview">{item.preview}</span> : null}
         </span>
@@ -169,13 +269,13 @@ const HistoryItem = memo(function HistoryItem({ item, current, onDelete }: Histo
       <div className="history-item__actions">
         <ExportMenu
           trigger="icon"
-          label={`Export ${item.name}`}
+          label={t('transcripts.export', { name: item.name })}
           onExport={(format) => void exportTranscript(item.id, format)}
           testId="history-export"
         />
         <IconButton
           icon={Trash2}
-          label={`Delete ${item.name}`}
+          label={t('transcripts.delete', { name: item.name })}
           variant="danger-ghost"
           size="sm"
           onClick={() => onDelete(item)}

@@ -11,24 +11,27 @@ import {
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { WaveformPlayer, type WaveformPlayerHandle } from '../../components/WaveformPlayer.tsx';
+import { Rich } from '../../i18n/rich.tsx';
 import { useAppStore } from '../../store/index.ts';
 import { DeleteTranscriptDialog } from './DeleteTranscriptDialog.tsx';
 import type { ExportMenuHandle } from './ExportMenu.tsx';
 import { SegmentList } from './SegmentList.tsx';
 import { hasTimedSegments } from './segments.ts';
+import { transcribeWords } from './strings.ts';
 import { TranscriptHeader } from './TranscriptHeader.tsx';
 import { useTranscriptShortcuts } from './useTranscriptShortcuts.ts';
 import './TranscriptView.css';
 
 /** The open transcript (the panel shows this when one is open): loading, failed, or the transcript. */
 export function TranscriptView() {
+  const t = transcribeWords.useT();
   const opened = useAppStore((s) => s.openedTranscript);
   if (!opened) return null;
   if (opened.status === 'loading') {
     return (
       <div className="transcript-view transcript-view--status" data-testid="transcript-view" aria-busy="true">
         <LoaderCircle size={18} className="spin" aria-hidden />
-        Opening the transcript…
+        {t('view.opening')}
       </div>
     );
   }
@@ -37,11 +40,11 @@ export function TranscriptView() {
       <div className="transcript-view" data-testid="transcript-view">
         <Callout
           tone="error"
-          title="This transcript could not be opened"
+          title={t('view.openFailed')}
           role="alert"
           actions={
             <Button size="sm" icon={RotateCw} onClick={() => void openTranscript(opened.id)}>
-              Try again
+              {t('view.tryAgain')}
             </Button>
           }
         >
@@ -55,6 +58,7 @@ export function TranscriptView() {
 }
 
 function OpenTranscript({ entry }: { entry: TranscriptEntry }) {
+  const t = transcribeWords.useT();
   const player = useRef<WaveformPlayerHandle>(null);
   const exportMenu = useRef<ExportMenuHandle>(null);
   const pinned = useRef<HTMLDivElement>(null);
@@ -81,7 +85,7 @@ function OpenTranscript({ entry }: { entry: TranscriptEntry }) {
       ref={view}
       className="transcript-view"
       data-testid="transcript-view"
-      aria-label={`Transcript of ${entry.name}`}
+      aria-label={t('view.article', { name: entry.name })}
     >
       {/* The header and the player stay in sight while a long transcript scrolls under them. */}
       <div className="transcript-view__pinned" ref={pinned}>
@@ -145,8 +149,12 @@ function MissingAudio({ path }: { path: string }) {
     <div className="transcript-view__missing" data-testid="audio-missing">
       <FileQuestion size={16} aria-hidden />
       <p>
-        The audio file is no longer at <span className="transcript-view__path">{path}</span>. The transcript
-        is all here; put the file back to play along.
+        <Rich
+          words={transcribeWords}
+          k="view.missingAudio"
+          values={{ path }}
+          components={{ path: <span className="transcript-view__path" /> }}
+        />
       </p>
     </div>
   );
@@ -154,11 +162,10 @@ function MissingAudio({ path }: { path: string }) {
 
 /** A transcript without timings: text to read and select, at a comfortable line length. */
 function PlainTranscript({ text }: { text: string }) {
+  const t = transcribeWords.useT();
   return (
     <div className="transcript-text" data-selectable data-testid="transcript-text">
-      {text.trim() || (
-        <span className="transcript-text__empty">The gateway returned no text for this audio.</span>
-      )}
+      {text.trim() || <span className="transcript-text__empty">{t('view.noText')}</span>}
     </div>
   );
 }

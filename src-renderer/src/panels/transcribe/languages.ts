@@ -1,79 +1,51 @@
 // Languages the transcription models hear well (ISO-639-1), for the language field's suggestions, and how
-// what a person types there becomes a code.
+// what a person types there becomes a code. The names come from Intl, in the interface's language.
+import { i18n } from '../../i18n/index.ts';
 
 export interface Language {
   code: string;
-  name: string;
+  /** Its English name, which is also what whisper reports (`german`) and what may be typed in any language. */
+  englishName: string;
 }
 
-export const LANGUAGES: readonly Language[] = [
-  { code: 'af', name: 'Afrikaans' },
-  { code: 'ar', name: 'Arabic' },
-  { code: 'hy', name: 'Armenian' },
-  { code: 'az', name: 'Azerbaijani' },
-  { code: 'be', name: 'Belarusian' },
-  { code: 'bs', name: 'Bosnian' },
-  { code: 'bg', name: 'Bulgarian' },
-  { code: 'ca', name: 'Catalan' },
-  { code: 'zh', name: 'Chinese' },
-  { code: 'hr', name: 'Croatian' },
-  { code: 'cs', name: 'Czech' },
-  { code: 'da', name: 'Danish' },
-  { code: 'nl', name: 'Dutch' },
-  { code: 'en', name: 'English' },
-  { code: 'et', name: 'Estonian' },
-  { code: 'fi', name: 'Finnish' },
-  { code: 'fr', name: 'French' },
-  { code: 'gl', name: 'Galician' },
-  { code: 'de', name: 'German' },
-  { code: 'el', name: 'Greek' },
-  { code: 'he', name: 'Hebrew' },
-  { code: 'hi', name: 'Hindi' },
-  { code: 'hu', name: 'Hungarian' },
-  { code: 'is', name: 'Icelandic' },
-  { code: 'id', name: 'Indonesian' },
-  { code: 'it', name: 'Italian' },
-  { code: 'ja', name: 'Japanese' },
-  { code: 'kn', name: 'Kannada' },
-  { code: 'kk', name: 'Kazakh' },
-  { code: 'ko', name: 'Korean' },
-  { code: 'lv', name: 'Latvian' },
-  { code: 'lt', name: 'Lithuanian' },
-  { code: 'mk', name: 'Macedonian' },
-  { code: 'ms', name: 'Malay' },
-  { code: 'mr', name: 'Marathi' },
-  { code: 'mi', name: 'Maori' },
-  { code: 'ne', name: 'Nepali' },
-  { code: 'no', name: 'Norwegian' },
-  { code: 'fa', name: 'Persian' },
-  { code: 'pl', name: 'Polish' },
-  { code: 'pt', name: 'Portuguese' },
-  { code: 'ro', name: 'Romanian' },
-  { code: 'ru', name: 'Russian' },
-  { code: 'sr', name: 'Serbian' },
-  { code: 'sk', name: 'Slovak' },
-  { code: 'sl', name: 'Slovenian' },
-  { code: 'es', name: 'Spanish' },
-  { code: 'sw', name: 'Swahili' },
-  { code: 'sv', name: 'Swedish' },
-  { code: 'tl', name: 'Tagalog' },
-  { code: 'ta', name: 'Tamil' },
-  { code: 'th', name: 'Thai' },
-  { code: 'tr', name: 'Turkish' },
-  { code: 'uk', name: 'Ukrainian' },
-  { code: 'ur', name: 'Urdu' },
-  { code: 'vi', name: 'Vietnamese' },
-  { code: 'cy', name: 'Welsh' },
-  { code: 'bn', name: 'Bengali' },
-  { code: 'pa', name: 'Punjabi' },
-  { code: 'te', name: 'Telugu' },
-];
+/** English names Intl spells differently from how the app has always shown them. */
+const ENGLISH_NAMES: Readonly<Record<string, string>> = { mi: 'Maori', tl: 'Tagalog', bn: 'Bengali' };
 
-/** How a language reads in the field and its suggestions: `German (de)`. A code we do not list shows as is. */
+const CODES = (
+  'af ar hy az be bs bg ca zh hr cs da nl en et fi fr gl de el he hi hu is id it ja kn kk ko ' +
+  'lv lt mk ms mr mi ne no fa pl pt ro ru sr sk sl es sw sv tl ta th tr uk ur vi cy bn pa te'
+).split(' ');
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** A language's name in `locale` (the interface's language by default), from Intl; the code when unknown. */
+export function languageName(code: string, locale: string = i18n.language): string {
+  if (locale.startsWith('en') && ENGLISH_NAMES[code]) return ENGLISH_NAMES[code];
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'language', fallback: 'code' });
+    displayNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export const LANGUAGES: readonly Language[] = CODES.map((code) => ({
+  code,
+  englishName: languageName(code, 'en'),
+}));
+
+/**
+ * How a language reads in the field and its suggestions: `German (de)`, `德语 (de)`. A code we do not list
+ * shows as is.
+ */
 export function languageInputLabel(code: string): string {
   if (!code) return '';
   const known = LANGUAGES.find((l) => l.code === code);
-  return known ? `${known.name} (${known.code})` : code;
+  return known ? `${languageName(known.code)} (${known.code})` : code;
 }
 
 const TWO_LETTER_CODE = /^[a-z]{2}$/;
@@ -87,7 +59,10 @@ export function languageFromInput(text: string): string | null {
   if (!value) return '';
   const suggested = /\(([a-z]{2})\)$/.exec(value);
   if (suggested?.[1]) return suggested[1];
-  const byName = LANGUAGES.find((l) => l.name.toLowerCase() === value);
+  // Its name in the interface's language, or in English whatever the interface's language.
+  const byName = LANGUAGES.find(
+    (l) => languageName(l.code).toLowerCase() === value || l.englishName.toLowerCase() === value,
+  );
   if (byName) return byName.code;
   // Any two letters pass: the list holds common languages, not every one a gateway can take.
   return TWO_LETTER_CODE.test(value) ? value : null;

@@ -15,13 +15,16 @@ import type {
   TranscriptFormat,
   TranscriptionOptions,
 } from '../../../../src-preload/contract.ts';
+import { transcribeWords } from './strings.ts';
+
+const { t } = transcribeWords;
 
 /** What the card can switch off. `segments` is the timestamps control as a whole; `words` its last choice. */
 export type TranscribeOption = 'language' | 'prompt' | 'temperature' | 'segments' | 'words';
 
 export interface DisabledOption {
   option: TranscribeOption;
-  /** One line a person understands, shown under the control. */
+  /** One line a person understands, shown under the control (in the interface's language when made). */
   reason: string;
 }
 
@@ -56,17 +59,17 @@ export function disabledOptions(prefs: Pick<TranscribePrefs, 'model' | 'mode'>):
   const kind = modelKind(model);
   const translating = prefs.mode === 'translate';
   const disabled: DisabledOption[] = [];
-  if (translating) disabled.push({ option: 'language', reason: 'Translations are always into English.' });
+  if (translating) disabled.push({ option: 'language', reason: t('rules.translateLanguage') });
   if (kind === 'diarize') {
-    disabled.push({ option: 'prompt', reason: `${model} does not take a prompt.` });
+    disabled.push({ option: 'prompt', reason: t('rules.noPrompt', { model }) });
   }
   if (kind === 'text-only') {
-    disabled.push({ option: 'segments', reason: `${model} returns plain text without timestamps.` });
-    disabled.push({ option: 'words', reason: `${model} returns plain text without timestamps.` });
+    disabled.push({ option: 'segments', reason: t('rules.plainText', { model }) });
+    disabled.push({ option: 'words', reason: t('rules.plainText', { model }) });
   } else if (kind === 'diarize') {
-    disabled.push({ option: 'words', reason: `${model} gives segments with speakers, not word timings.` });
+    disabled.push({ option: 'words', reason: t('rules.diarizeWords', { model }) });
   } else if (translating) {
-    disabled.push({ option: 'words', reason: 'Word timings are not offered for translations.' });
+    disabled.push({ option: 'words', reason: t('rules.translateWords') });
   }
   return disabled;
 }

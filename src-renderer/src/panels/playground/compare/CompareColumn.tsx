@@ -11,11 +11,12 @@ import { IconButton } from '../../../components/Button.tsx';
 import { useAppStore } from '../../../store/index.ts';
 import { lastReply } from '../comparison-edits.ts';
 import { streamingReply } from '../conversation-edits.ts';
-import { FORMAT_NAMES } from '../labels.ts';
+import { formatName } from '../labels.ts';
 import { MessageList } from '../MessageList.tsx';
 import { ProfileChoice } from '../ProfileChoice.tsx';
 import { RowMenu } from '../RowMenu.tsx';
 import { SetupRow } from '../SetupRow.tsx';
+import { compareWords } from './strings.ts';
 
 interface CompareColumnProps {
   comparisonId: string;
@@ -41,11 +42,16 @@ export const CompareColumn = memo(function CompareColumn({
   parametersShown,
   onToggleParameters,
 }: CompareColumnProps) {
+  const t = compareWords.useT();
   const column = useAppStore((s) => s.playground.open[columnId]);
   if (!column) return null;
   const running = streamingReply(column);
   const answered = lastReply(column) !== null;
-  const name = `Column ${number} · ${FORMAT_NAMES[column.format]}${column.model.trim() ? ` · ${column.model.trim()}` : ''}`;
+  const model = column.model.trim();
+  const format = formatName(column.format);
+  const name = model
+    ? t('column.nameWithModel', { n: number, format, model })
+    : t('column.name', { n: number, format });
   return (
     <section
       className="pg-col"
@@ -60,14 +66,14 @@ export const CompareColumn = memo(function CompareColumn({
         <ProfileChoice
           conversationId={columnId}
           profileId={column.profileId}
-          label={`Gateway profile of column ${number}`}
+          label={t('column.profile', { n: number })}
           className="pg-col__profile"
         />
         <div className="pg-col__actions">
           {running ? (
             <IconButton
               icon={Square}
-              label={`Stop column ${number}; what arrived is kept`}
+              label={t('column.stop', { n: number })}
               size="sm"
               onClick={() => stopColumn(columnId)}
               data-testid="column-stop"
@@ -75,7 +81,7 @@ export const CompareColumn = memo(function CompareColumn({
           ) : (
             <IconButton
               icon={RotateCcw}
-              label={`Ask column ${number} its last prompt again, with its setup as it is now`}
+              label={t('column.rerun', { n: number })}
               size="sm"
               disabled={!answered}
               onClick={() => rerunColumn(columnId)}
@@ -84,20 +90,20 @@ export const CompareColumn = memo(function CompareColumn({
           )}
           <IconButton
             icon={SlidersHorizontal}
-            label={`Parameters of column ${number}`}
+            label={t('column.parameters', { n: number })}
             size="sm"
             aria-pressed={parametersShown}
             onClick={onToggleParameters}
             data-testid="column-parameters"
           />
           <RowMenu
-            label={`More for column ${number}`}
+            label={t('column.more', { n: number })}
             testId="column-menu"
             items={[
               ...(addable && running === null
                 ? [
                     {
-                      label: 'Duplicate, to change one setting',
+                      label: t('column.duplicate'),
                       icon: Copy,
                       onSelect: () => duplicateColumn(comparisonId, columnId),
                       testId: 'column-duplicate',
@@ -107,7 +113,7 @@ export const CompareColumn = memo(function CompareColumn({
               ...(answered && running === null
                 ? [
                     {
-                      label: 'Continue as a conversation',
+                      label: t('column.continue'),
                       icon: ArrowRightFromLine,
                       onSelect: () => void continueColumn(comparisonId, columnId),
                       testId: 'column-continue',
@@ -117,7 +123,7 @@ export const CompareColumn = memo(function CompareColumn({
               ...(removable
                 ? [
                     {
-                      label: 'Remove column',
+                      label: t('column.remove'),
                       icon: Trash2,
                       onSelect: () => removeColumn(comparisonId, columnId),
                       danger: true,
@@ -131,7 +137,7 @@ export const CompareColumn = memo(function CompareColumn({
       </header>
       <SetupRow conversation={column} className="pg-col__setup" />
       {column.messages.length === 0 ? (
-        <p className="pg-col__empty">The prompt below goes to every column at once.</p>
+        <p className="pg-col__empty">{t('column.empty')}</p>
       ) : (
         <MessageList conversationId={columnId} />
       )}

@@ -4,14 +4,17 @@ import { comparisonSendProblem, sendToAll } from '../../../actions/compare.ts';
 import { setDraft, stopComparison } from '../../../actions/playground.ts';
 import { Button } from '../../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../../components/Kbd.tsx';
+import { Rich } from '../../../i18n/rich.tsx';
 import { useAppStore } from '../../../store/index.ts';
 import { isSendKey, sendKeyNames } from '../send-keys.ts';
 import { useAutoGrow } from '../useAutoGrow.ts';
+import { compareWords } from './strings.ts';
 
 const MAX_LINES = 6;
 
 /** The one prompt box of a comparison: it sends to every column at once; while they answer, Stop all. */
 export function CompareComposer({ comparisonId, streaming }: { comparisonId: string; streaming: boolean }) {
+  const t = compareWords.useT();
   const draft = useAppStore((s) => s.playground.drafts[comparisonId] ?? '');
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
   // Read as the store stands: a column's model or a reply's end changes what may be sent.
@@ -30,7 +33,7 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
     <div className="pg-composer pg-compare__composer">
       <div className="pg-composer__box" data-testid="compare-composer">
         <label htmlFor={`compare-${comparisonId}`} className="visually-hidden">
-          Prompt for every column
+          {t('composer.label')}
         </label>
         <textarea
           id={`compare-${comparisonId}`}
@@ -38,7 +41,7 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
           className="pg-composer__input"
           rows={1}
           value={draft}
-          placeholder="Ask every column the same thing…"
+          placeholder={t('composer.placeholder')}
           onChange={(event) => setDraft(comparisonId, event.target.value)}
           onKeyDown={onKeyDown}
           spellCheck
@@ -47,13 +50,12 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
         />
         <div className="pg-composer__bar">
           <p id={`compare-${comparisonId}-keys`} className="pg-composer__keys">
-            <kbd>{sendKey}</kbd> sends to every column · <kbd>{lineBreak}</kbd> new line
-            {streaming ? (
-              <>
-                {' '}
-                · <kbd>Esc</kbd> stops all
-              </>
-            ) : null}
+            <Rich
+              words={compareWords}
+              k={streaming ? 'composer.keysStreaming' : 'composer.keys'}
+              values={{ send: sendKey, lineBreak }}
+              components={{ kbd: <kbd /> }}
+            />
           </p>
           {streaming ? (
             <Button
@@ -61,10 +63,10 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
               variant="secondary"
               icon={Square}
               onClick={() => stopComparison(comparisonId)}
-              title="Stop every reply (Esc); what arrived is kept"
+              title={t('composer.stopTitle')}
               data-testid="compare-stop"
             >
-              Stop all
+              {t('composer.stopAll')}
             </Button>
           ) : (
             <Button
@@ -72,11 +74,11 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
               variant="primary"
               icon={ArrowUp}
               disabled={problem !== null}
-              title={problem ?? `Send to every column (${sendKey}, or ${MOD_KEY_LABEL}+Enter)`}
+              title={problem ?? t('composer.sendTitle', { send: sendKey, mod: MOD_KEY_LABEL })}
               onClick={send}
               data-testid="compare-send"
             >
-              Send to all
+              {t('composer.sendAll')}
             </Button>
           )}
         </div>

@@ -1,10 +1,11 @@
 import { Gauge, Timer, Zap } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AssistantMessage } from '../../../../../src-preload/contract.ts';
-import { useAppStore } from '../../../store/index.ts';
 import { formatElapsed } from '../../../i18n/format.ts';
+import { useAppStore } from '../../../store/index.ts';
 import { comparisonBests, lastReply, totalTokens } from '../comparison-edits.ts';
 import { formatCount, formatSpeed } from '../labels.ts';
+import { compareWords } from './strings.ts';
 
 /**
  * The columns' last replies measured side by side, one cell under each column: time to first token,
@@ -12,6 +13,7 @@ import { formatCount, formatSpeed } from '../labels.ts';
  * tokens are marked (among finished replies, where at least two columns can be compared).
  */
 export function CompareSummary({ columnIds }: { columnIds: readonly string[] }) {
+  const t = compareWords.useT();
   // Compared reply by reply: a column's new token re-renders this row, another column's reply does not.
   const replies = useAppStore(
     useShallow((s) =>
@@ -26,15 +28,15 @@ export function CompareSummary({ columnIds }: { columnIds: readonly string[] }) 
   return (
     <section
       className="pg-compare__summary"
-      aria-label="The last replies compared"
+      aria-label={t('summary.name')}
       style={{ '--compare-columns': columnIds.length } as React.CSSProperties}
       data-testid="compare-summary"
     >
       {replies.map((reply, index) => (
         <div key={columnIds[index]} className="pg-compare__cell" data-testid="compare-summary-cell">
-          <span className="visually-hidden">Column {index + 1}: </span>
+          <span className="visually-hidden">{t('summary.column', { n: index + 1 })}</span>
           {reply === null ? (
-            <span className="pg-compare__none">No reply yet</span>
+            <span className="pg-compare__none">{t('summary.noReply')}</span>
           ) : (
             <CellFigures reply={reply} index={index} bests={bests} />
           )}
@@ -53,48 +55,56 @@ function CellFigures({
   index: number;
   bests: ReturnType<typeof comparisonBests>;
 }) {
+  const t = compareWords.useT();
   const { metrics, usage } = reply;
   const tokens = totalTokens(reply);
   const count = (value: number | null | undefined) => (value == null ? '—' : formatCount(value));
   const state =
     reply.state === 'streaming'
-      ? 'Arriving…'
+      ? t('summary.arriving')
       : reply.state === 'stopped'
-        ? 'Stopped'
+        ? t('summary.stopped')
         : reply.state === 'error'
-          ? 'Failed'
+          ? t('summary.failed')
           : null;
   return (
     <>
       {state ? <p className="pg-compare__state">{state}</p> : null}
       <dl className="pg-compare__figures">
         <Figure
-          term="TTFT"
-          title="Time to first token"
+          term={t('summary.ttft')}
+          title={t('summary.ttftTitle')}
           value={metrics.ttftMs === null ? '—' : formatElapsed(metrics.ttftMs)}
           best={bests.ttft === index ? 'fastest' : null}
           icon={Timer}
           testId="summary-ttft"
         />
         <Figure
-          term="Speed"
-          title="Output tokens per second"
-          value={metrics.tokensPerSecond === null ? '—' : `${formatSpeed(metrics.tokensPerSecond)} tok/s`}
+          term={t('summary.speed')}
+          title={t('summary.speedTitle')}
+          value={
+            metrics.tokensPerSecond === null
+              ? '—'
+              : t('summary.speedValue', { rate: formatSpeed(metrics.tokensPerSecond) })
+          }
           best={bests.rate === index ? 'fastest' : null}
           icon={Zap}
           testId="summary-rate"
         />
         <Figure
-          term="Tokens"
-          title={`Tokens in and out (${count(tokens)} in all)`}
-          value={`${count(usage?.inputTokens)} in · ${count(usage?.outputTokens)} out`}
+          term={t('summary.tokens')}
+          title={t('summary.tokensTitle', { total: count(tokens) })}
+          value={t('summary.tokensValue', {
+            input: count(usage?.inputTokens),
+            output: count(usage?.outputTokens),
+          })}
           best={bests.tokens === index ? 'fewest' : null}
           icon={Gauge}
           testId="summary-tokens"
         />
         <Figure
-          term="Total"
-          title="From Send to the end of the reply"
+          term={t('summary.total')}
+          title={t('summary.totalTitle')}
           value={metrics.totalMs === null ? '—' : formatElapsed(metrics.totalMs)}
           best={null}
           icon={Timer}
@@ -109,13 +119,15 @@ interface FigureProps {
   term: string;
   title: string;
   value: string;
-  /** How it is best among the columns ("fastest", "fewest"), or `null`. */
-  best: string | null;
+  /** How it is best among the columns, or `null`. */
+  best: 'fastest' | 'fewest' | null;
   icon: typeof Timer;
   testId: string;
 }
 
 function Figure({ term, title, value, best, icon: Icon, testId }: FigureProps) {
+  const t = compareWords.useT();
+  const bestWord = best ? t(best === 'fastest' ? 'summary.fastest' : 'summary.fewest') : null;
   return (
     <div
       className={`pg-compare__figure${best ? ' pg-compare__figure--best' : ''}`}
@@ -123,12 +135,18 @@ function Figure({ term, title, value, best, icon: Icon, testId }: FigureProps) {
       data-best={best ? true : undefined}
     >
       <dt>{term}</dt>
-      <dd title={best ? `${title}: ${value}, the ${best} of the columns` : `${title}: ${value}`}>
+      <dd
+        title={
+          bestWord
+            ? t('summary.figureTitleBest', { title, value, best: bestWord })
+            : t('summary.figureTitle', { title, value })
+        }
+      >
         {value}
         {best ? (
           <span className="pg-compare__best">
             <Icon size={11} aria-hidden />
-            {best}
+            {bestWord}
           </span>
         ) : null}
       </dd>

@@ -1,6 +1,5 @@
 import { Columns3, Plus, X } from 'lucide-react';
 import { useState } from 'react';
-import { comparisonTitle } from '../../../../../src-preload/contract.ts';
 import { addColumn, closeComparison } from '../../../actions/compare.ts';
 import { renameConversation } from '../../../actions/playground.ts';
 import { Button, IconButton } from '../../../components/Button.tsx';
@@ -9,10 +8,12 @@ import { useKeepFocusIn } from '../../../util/focus.ts';
 import { ListToggle, TitleEditor } from '../ChatToolbar.tsx';
 import { canAddColumn } from '../comparison-edits.ts';
 import { streamingReply } from '../conversation-edits.ts';
+import { shownTitle } from '../labels.ts';
 import { ParametersPanel } from '../ParametersPanel.tsx';
 import { CompareColumn } from './CompareColumn.tsx';
 import { CompareComposer } from './CompareComposer.tsx';
 import { CompareSummary } from './CompareSummary.tsx';
+import { compareWords } from './strings.ts';
 import './compare.css';
 
 interface CompareViewProps {
@@ -28,6 +29,7 @@ interface CompareViewProps {
  * a time open beside them.
  */
 export function CompareView({ comparisonId, listOpen, onToggleList }: CompareViewProps) {
+  const t = compareWords.useT();
   const frame = useAppStore((s) => s.playground.comparisons[comparisonId]);
   // A column removed (or its Stop turned Re-run) takes the focused control along: focus stays in the grid.
   const keepFocusRef = useKeepFocusIn({
@@ -37,9 +39,8 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
   const title = useAppStore((s) => {
     const current = s.playground.comparisons[comparisonId];
     const first = current ? s.playground.open[current.columnIds[0] ?? ''] : undefined;
-    return current
-      ? comparisonTitle({ customTitle: current.customTitle, columns: first ? [first] : [] })
-      : '';
+    // As `comparisonTitle` reads it (the first column's first prompt), with "New chat" in the interface's language.
+    return current ? shownTitle({ customTitle: current.customTitle, messages: first?.messages ?? [] }) : '';
   });
   const streaming = useAppStore((s) =>
     (s.playground.comparisons[comparisonId]?.columnIds ?? []).some((id) => {
@@ -57,7 +58,7 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
 
   return (
     <>
-      <section className="pg-chat pg-compare" aria-label="Comparison" data-testid="compare">
+      <section className="pg-chat pg-compare" aria-label={t('view.name')} data-testid="compare">
         <header className="pg-toolbar">
           <div className="pg-toolbar__row">
             <ListToggle listOpen={listOpen} onToggleList={onToggleList} />
@@ -74,19 +75,15 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
                 variant="ghost"
                 icon={Plus}
                 disabled={!canAddColumn(frame)}
-                title={
-                  canAddColumn(frame)
-                    ? 'Add a column set up like the last one'
-                    : 'A comparison has at most four columns'
-                }
+                title={t(canAddColumn(frame) ? 'view.addColumnTitle' : 'view.atMostFour')}
                 onClick={() => addColumn(frame.id)}
                 data-testid="compare-add-column"
               >
-                Add column
+                {t('view.addColumn')}
               </Button>
               <IconButton
                 icon={X}
-                label="Close the comparison"
+                label={t('view.close')}
                 size="sm"
                 onClick={closeComparison}
                 data-testid="compare-close"
@@ -121,7 +118,7 @@ export function CompareView({ comparisonId, listOpen, onToggleList }: CompareVie
           key={`parameters-${shownParameters}`}
           conversationId={shownParameters}
           owner={{
-            name: `column ${frame.columnIds.indexOf(shownParameters) + 1}`,
+            name: t('view.parametersOf', { n: frame.columnIds.indexOf(shownParameters) + 1 }),
             onClose: () => setParametersOf(null),
           }}
         />

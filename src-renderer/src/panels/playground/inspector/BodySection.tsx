@@ -3,6 +3,7 @@ import { formatBytes } from '../../../i18n/format.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { prettyJson } from './inspect-data.ts';
+import { inspectorWords } from './strings.ts';
 
 interface BodySectionProps {
   body: string;
@@ -25,13 +26,14 @@ export function BodySection({
   notice,
 }: BodySectionProps) {
   // A body that is not valid JSON (or a cut one) shows as it is, which is what it is.
+  const t = inspectorWords.useT();
   const pretty = useMemo(() => prettyJson(body), [body]);
   const bytes = useMemo(() => new TextEncoder().encode(body).length, [body]);
   return (
     <section className="inspector-section">
       <div className="inspector-section__head">
         <h3 className="inspector-section__title">
-          Body{' '}
+          {t('body.title')}{' '}
           <span className="inspector-section__count">
             {pretty.isJson ? 'JSON · ' : ''}
             {formatBytes(bytes)}
@@ -39,7 +41,7 @@ export function BodySection({
         </h3>
         <CopyButton
           text={() => body}
-          label="Copy body"
+          label={t('body.copy')}
           copied={copied}
           copiedDetail={copiedDetail}
           testId={copyTestId}

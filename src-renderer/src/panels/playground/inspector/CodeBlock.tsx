@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
+import { formatNumber } from '../../../i18n/format.ts';
 import { clipText } from './inspect-data.ts';
+import { inspectorWords } from './strings.ts';
 
 /** Beyond this a block opens clipped, with "Show all": laying out more at once is felt. */
 const SHOWN_LINES = 2000;
@@ -12,6 +14,7 @@ const SHOWN_CHARS = 150_000;
  * whole: a narrow column with scrollers inside scrollers is hard to read.
  */
 export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
+  const t = inspectorWords.useT();
   const [showAll, setShowAll] = useState(false);
   const clipped = useMemo(() => clipText(text, SHOWN_LINES, SHOWN_CHARS), [text]);
   const shown = showAll || !clipped.clipped ? text : clipped.text;
@@ -24,11 +27,17 @@ export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
         <div className="inspector-code__more">
           <span>
             {clipped.totalLines > SHOWN_LINES
-              ? `Showing the first ${SHOWN_LINES.toLocaleString('en-US')} of ${clipped.totalLines.toLocaleString('en-US')} lines`
-              : `Showing the first ${clipped.text.length.toLocaleString('en-US')} of ${text.length.toLocaleString('en-US')} characters`}
+              ? t('code.firstLines', {
+                  shown: formatNumber(SHOWN_LINES),
+                  total: formatNumber(clipped.totalLines),
+                })
+              : t('code.firstChars', {
+                  shown: formatNumber(clipped.text.length),
+                  total: formatNumber(text.length),
+                })}
           </span>
           <Button size="sm" variant="secondary" onClick={() => setShowAll(true)}>
-            Show all
+            {t('code.showAll')}
           </Button>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { Check, Copy, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toastError, toastSuccess } from '../../../actions/feedback.ts';
 import { Button, IconButton } from '../../../components/Button.tsx';
+import { inspectorWords } from './strings.ts';
 
 /** How long a copy button shows its check mark. */
 const COPIED_MS = 1500;
@@ -48,8 +49,8 @@ export function CopyButton({
     } catch {
       toastError({
         code: 'internal',
-        message: 'Could not copy to the clipboard.',
-        hint: 'Select the text and copy it with the keyboard instead.',
+        message: inspectorWords.t('copy.failed'),
+        hint: inspectorWords.t('copy.failedHint'),
       });
     }
   };

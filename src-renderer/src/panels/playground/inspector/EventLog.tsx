@@ -1,5 +1,7 @@
 import { type CSSProperties, memo, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ExchangeLog, RawStreamEvent } from '../../../../../src-preload/contract.ts';
+import { formatNumber } from '../../../i18n/format.ts';
+import { Rich } from '../../../i18n/rich.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import {
@@ -11,6 +13,7 @@ import {
   shortEventType,
   summariseEvent,
 } from './inspect-data.ts';
+import { inspectorWords } from './strings.ts';
 
 interface EventRowData {
   event: RawStreamEvent;
@@ -29,6 +32,7 @@ const MORE_ROWS_PER_FRAME = 250;
  * (`content-visibility` on the rows was tried: it makes hiding a thousand of them cost over 100 ms.)
  */
 export function EventLog({ exchange }: { exchange: ExchangeLog }) {
+  const t = inspectorWords.useT();
   const { events, omittedEvents } = exchange;
   const rows = useMemo<EventRowData[]>(
     () => events.map((event, index) => ({ event, index, summary: summariseEvent(event) })),
@@ -73,14 +77,21 @@ export function EventLog({ exchange }: { exchange: ExchangeLog }) {
     <section className="inspector-section inspector-events" data-testid="inspector-events">
       <div className="inspector-events__toolbar">
         <p className="inspector-events__count">
-          <strong>{total.toLocaleString('en-US')}</strong> {total === 1 ? 'event' : 'events'}
-          {last ? <span className="inspector-muted"> · last {formatOffset(last.atMs)}</span> : null}
+          <Rich
+            words={inspectorWords}
+            k="events.count"
+            values={{ count: total, n: formatNumber(total) }}
+            components={{ strong: <strong /> }}
+          />
+          {last ? (
+            <span className="inspector-muted"> {t('events.last', { offset: formatOffset(last.atMs) })}</span>
+          ) : null}
         </p>
         <CopyButton
           text={() => eventsAsSse(events, omittedEvents)}
-          label="Copy log"
-          copied="Event log copied"
-          copiedDetail="As server-sent events, the way they arrived."
+          label={t('events.copyLog')}
+          copied={t('events.logCopied')}
+          copiedDetail={t('events.logCopiedDetail')}
           testId="inspector-copy-events"
         />
       </div>
@@ -92,8 +103,8 @@ export function EventLog({ exchange }: { exchange: ExchangeLog }) {
             onChange={(event) => setHideDeltas(event.currentTarget.checked)}
             data-testid="inspector-hide-deltas"
           />
-          Hide text deltas
-          <span className="inspector-muted">({deltaCount.toLocaleString('en-US')})</span>
+          {t('events.hideDeltas')}
+          <span className="inspector-muted">({formatNumber(deltaCount)})</span>
         </label>
       ) : null}
       <ol className="inspector-events__list" style={{ '--type-chars': `${typeChars}ch` } as CSSProperties}>
@@ -155,21 +166,23 @@ const EventRow = memo(function EventRow({
 
 /** One event opened: its data as pretty JSON (a final event can hold the whole reply, hence the clipping block). */
 function EventDetail({ data }: { data: string }) {
+  const t = inspectorWords.useT();
   const pretty = useMemo(() => prettyJson(data).text, [data]);
   return (
     <div className="inspector-event__detail">
       <CodeBlock text={pretty} />
       <div className="inspector-event__copy">
-        <CopyButton text={() => data} label="Copy this event's data" copied="Event data copied" iconOnly />
+        <CopyButton text={() => data} label={t('events.copyData')} copied={t('events.dataCopied')} iconOnly />
       </div>
     </div>
   );
 }
 
 function GapRow({ count }: { count: number }) {
+  const t = inspectorWords.useT();
   return (
     <li className="inspector-events__gap" data-testid="inspector-events-gap">
-      … {count.toLocaleString('en-US')} {count === 1 ? 'event' : 'events'} in the middle not kept …
+      {t('events.gap', { count, n: formatNumber(count) })}
     </li>
   );
 }

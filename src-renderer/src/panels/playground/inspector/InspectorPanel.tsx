@@ -9,8 +9,9 @@ import {
 } from '../../../../../src-preload/contract.ts';
 import { Button, IconButton } from '../../../components/Button.tsx';
 import { Callout } from '../../../components/Callout.tsx';
+import { formatNumber } from '../../../i18n/format.ts';
 import type { DetailState } from '../../../store/playground.ts';
-import { FORMAT_NAMES } from '../labels.ts';
+import { formatName } from '../labels.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { curlCommand, KEY_VARIABLE } from './curl.ts';
 import { ItemsView } from './ItemsView.tsx';
@@ -18,15 +19,19 @@ import { httpStatusLabel } from './inspect-data.ts';
 import { RequestView } from './RequestView.tsx';
 import { isEventStream, ResponseView } from './ResponseView.tsx';
 import { requestAsksForStream } from './request-facts.ts';
+import { inspectorWords } from './strings.ts';
 import './inspector.css';
 
 export type InspectedItem = AssistantMessage | CompactionMarker;
 
 type TabId = 'request' | 'response' | 'items';
 
+type Key = Parameters<typeof inspectorWords.t>[0];
+
 interface Tab {
   id: TabId;
-  label: string;
+  /** Its words' key, translated when shown. */
+  labelKey: Key;
   count?: number;
 }
 
@@ -48,6 +53,7 @@ export function InspectorPanel({
   /** Asks main for the record again, after reading it failed. */
   onRetryDetail(): void;
 }) {
+  const t = inspectorWords.useT();
   const record = detail?.status === 'kept' ? detail.detail : null;
   const request = record?.request ?? null;
   const exchange = record?.exchange ?? null;
@@ -92,7 +98,7 @@ export function InspectorPanel({
     <aside
       ref={root}
       className="inspector"
-      aria-label="Inspector"
+      aria-label={t('panel.name')}
       tabIndex={-1}
       onKeyDown={onKeyDown}
       data-testid="inspector"
@@ -100,12 +106,12 @@ export function InspectorPanel({
       <header className="inspector__header">
         <div className="inspector__title-row">
           <Braces size={16} className="inspector__title-icon" aria-hidden />
-          <h2 className="inspector__title">Inspector</h2>
+          <h2 className="inspector__title">{t('panel.name')}</h2>
           <CopyButton
             text={() => (request ? curlCommand(request) : '')}
-            label="Copy as curl"
-            copied="curl command copied"
-            copiedDetail={`It reads the key from ${KEY_VARIABLE}: run export ${KEY_VARIABLE}=… with your key first.`}
+            label={t('panel.copyCurl')}
+            copied={t('panel.curlCopied')}
+            copiedDetail={t('panel.curlCopiedDetail', { variable: KEY_VARIABLE })}
             icon={SquareTerminal}
             variant="secondary"
             disabled={!request}
@@ -113,7 +119,7 @@ export function InspectorPanel({
           />
           <IconButton
             icon={X}
-            label="Close inspector (Esc)"
+            label={t('panel.close')}
             size="sm"
             onClick={onClose}
             data-testid="inspector-close"
@@ -132,7 +138,7 @@ export function InspectorPanel({
           <div
             className="segmented inspector__tabs"
             role="radiogroup"
-            aria-label="Show"
+            aria-label={t('panel.tabs')}
             data-testid="inspector-tabs"
           >
             {tabs.map((tab) => (
@@ -145,9 +151,9 @@ export function InspectorPanel({
                   onChange={() => setChosen(tab.id)}
                 />
                 <span className="segmented__label">
-                  {tab.label}
+                  {t(tab.labelKey)}
                   {tab.count !== undefined ? (
-                    <span className="inspector__tab-count">{tab.count.toLocaleString('en-US')}</span>
+                    <span className="inspector__tab-count">{formatNumber(tab.count)}</span>
                   ) : null}
                 </span>
               </label>
@@ -175,24 +181,33 @@ export function InspectorPanel({
 }
 
 function tabsFor(item: InspectedItem, request: SentRequest | null, exchange: ExchangeLog | null): Tab[] {
-  const tabs: Tab[] = [{ id: 'request', label: 'Request' }];
-  if (item.role === 'compaction') tabs.push({ id: 'items', label: 'Items', count: item.items.length });
+  const tabs: Tab[] = [{ id: 'request', labelKey: 'tabs.request' }];
+  if (item.role === 'compaction')
+    tabs.push({ id: 'items', labelKey: 'tabs.items', count: item.items.length });
   // A compaction answers once; without a recorded answer its items say it all.
   if (item.role === 'compaction' && !exchange) return tabs;
   if (exchange && isEventStream(exchange)) {
-    tabs.push({ id: 'response', label: 'Events', count: exchange.events.length + exchange.omittedEvents });
+    tabs.push({
+      id: 'response',
+      labelKey: 'tabs.events',
+      count: exchange.events.length + exchange.omittedEvents,
+    });
   } else if (!exchange && request && requestAsksForStream(request)) {
-    tabs.push({ id: 'response', label: 'Events' });
+    tabs.push({ id: 'response', labelKey: 'tabs.events' });
   } else {
-    tabs.push({ id: 'response', label: 'Response' });
+    tabs.push({ id: 'response', labelKey: 'tabs.response' });
   }
   return tabs;
 }
 
 function subjectOf(item: InspectedItem, request: SentRequest | null): string {
-  if (item.role === 'compaction') return `Compaction · ${item.model}`;
-  const streamed = request && requestAsksForStream(request) ? ', streamed' : '';
-  return `Reply · ${item.model} · ${FORMAT_NAMES[item.format]}${streamed}`;
+  const { t } = inspectorWords;
+  if (item.role === 'compaction') return t('panel.subjectCompaction', { model: item.model });
+  const streamed = request !== null && requestAsksForStream(request);
+  return t(streamed ? 'panel.subjectReplyStreamed' : 'panel.subjectReply', {
+    model: item.model,
+    format: formatName(item.format),
+  });
 }
 
 function TabContent({
@@ -208,7 +223,11 @@ function TabContent({
 }) {
   if (tab === 'items' && item.role === 'compaction') return <ItemsView marker={item} />;
   if (tab === 'request') {
-    return request ? <RequestView request={request} /> : <Note>The request was not recorded.</Note>;
+    return request ? (
+      <RequestView request={request} />
+    ) : (
+      <Note>{inspectorWords.t('notes.requestNotRecorded')}</Note>
+    );
   }
   if (exchange) return <ResponseView exchange={exchange} />;
   return <Note>{noExchangeReason(item)}</Note>;
@@ -216,18 +235,19 @@ function TabContent({
 
 /** Why there is no answer to show yet, or at all. */
 function noExchangeReason(item: InspectedItem): string {
-  if (item.role === 'compaction') return 'The answer was not recorded.';
+  const { t } = inspectorWords;
+  if (item.role === 'compaction') return t('notes.answerNotRecorded');
   switch (item.state) {
     case 'streaming':
-      return 'The events show here once the reply has ended.';
+      return t('notes.eventsAfterEnd');
     case 'stopped':
-      return 'The reply was stopped before its answer was recorded.';
+      return t('notes.stoppedBeforeAnswer');
     case 'error':
       return item.error
-        ? `No answer was recorded: ${item.error.message}`
-        : 'The request failed before an answer was recorded.';
+        ? t('notes.noAnswerBecause', { message: item.error.message })
+        : t('notes.failedBeforeAnswer');
     default:
-      return 'The answer was not recorded.';
+      return t('notes.answerNotRecorded');
   }
 }
 
@@ -240,6 +260,7 @@ function hasFacts(item: InspectedItem, exchange: ExchangeLog | null): boolean {
 /** The HTTP status, and how the reply ended when that is not simply "done". */
 function StateChip({ item, exchange }: { item: InspectedItem; exchange: ExchangeLog | null }) {
   const status = exchange?.status ?? null;
+  const t = inspectorWords.useT();
   const tone = status === null ? null : status >= 400 ? 'error' : status >= 300 ? 'warning' : 'success';
   const state = item.role === 'assistant' ? item.state : 'done';
   return (
@@ -249,38 +270,42 @@ function StateChip({ item, exchange }: { item: InspectedItem; exchange: Exchange
           {httpStatusLabel(status)}
         </span>
       ) : null}
-      {state === 'streaming' ? <span className="inspector-chip inspector-chip--live">Streaming…</span> : null}
-      {state === 'stopped' ? <span className="inspector-chip inspector-chip--warning">Stopped</span> : null}
+      {state === 'streaming' ? (
+        <span className="inspector-chip inspector-chip--live">{t('state.streaming')}</span>
+      ) : null}
+      {state === 'stopped' ? (
+        <span className="inspector-chip inspector-chip--warning">{t('state.stopped')}</span>
+      ) : null}
       {state === 'error' && status === null ? (
-        <span className="inspector-chip inspector-chip--error">Failed</span>
+        <span className="inspector-chip inspector-chip--error">{t('state.failed')}</span>
       ) : null}
     </>
   );
 }
 
 function RequestIdChip({ id }: { id: string }) {
+  const t = inspectorWords.useT();
   return (
     <span className="inspector-chip inspector-chip--id" data-testid="inspector-request-id">
-      <span className="inspector-chip__label">id</span>
+      <span className="inspector-chip__label">{t('requestId.label')}</span>
       <span className="inspector-chip__id" data-selectable title={id}>
         {id}
       </span>
-      <CopyButton text={() => id} label="Copy request id" copied="Request id copied" iconOnly />
+      <CopyButton text={() => id} label={t('requestId.copy')} copied={t('requestId.copied')} iconOnly />
     </span>
   );
 }
 
 function NothingRecorded({ item }: { item: InspectedItem }) {
+  const t = inspectorWords.useT();
   if (item.role === 'assistant' && item.state === 'streaming') {
-    return <Note>The request and its events show here once the reply has ended.</Note>;
+    return <Note>{t('notes.allAfterEnd')}</Note>;
   }
   return (
     <div className="inspector-empty" data-testid="inspector-empty">
       <Braces size={22} strokeWidth={1.75} aria-hidden />
-      <p className="inspector-empty__title">Nothing recorded for this reply.</p>
-      <p className="inspector-empty__text">
-        Replies saved before the inspector existed, or cut off before their request went out, carry no record.
-      </p>
+      <p className="inspector-empty__title">{t('empty.title')}</p>
+      <p className="inspector-empty__text">{t('empty.text')}</p>
     </div>
   );
 }
@@ -295,18 +320,19 @@ function RecordNotShown({
   detail: DetailState | null;
   onRetry(): void;
 }) {
-  if (detail === null || detail.status === 'loading') return <Note>Loading the record…</Note>;
+  const t = inspectorWords.useT();
+  if (detail === null || detail.status === 'loading') return <Note>{t('notes.loading')}</Note>;
   if (detail.status === 'failed') {
     return (
       <div className="inspector-note--padded">
         <Callout
           tone="error"
           compact
-          title="The record could not be read."
+          title={t('failed.title')}
           testId="inspector-detail-failed"
           actions={
             <Button size="sm" icon={RotateCw} onClick={onRetry}>
-              Try again
+              {t('failed.retry')}
             </Button>
           }
         >
@@ -315,15 +341,15 @@ function RecordNotShown({
       </div>
     );
   }
-  const what = item.role === 'compaction' ? 'compaction' : 'reply';
+  const compaction = item.role === 'compaction';
   return (
     <div className="inspector-empty" data-testid="inspector-detail-gone">
       <Braces size={22} strokeWidth={1.75} aria-hidden />
-      <p className="inspector-empty__title">{`Detail for this ${what} is no longer kept.`}</p>
+      <p className="inspector-empty__title">{t(compaction ? 'gone.compactionTitle' : 'gone.replyTitle')}</p>
       <p className="inspector-empty__text">
-        The inspector keeps what went over the wire for the latest {INSPECTOR_DETAILS_PER_CONVERSATION}{' '}
-        replies of each conversation (fewer when they are large), and none once cleared. The {what} itself is
-        saved as it was.
+        {t(compaction ? 'gone.compactionText' : 'gone.replyText', {
+          n: formatNumber(INSPECTOR_DETAILS_PER_CONVERSATION),
+        })}
       </p>
     </div>
   );

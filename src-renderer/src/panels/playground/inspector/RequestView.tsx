@@ -3,9 +3,11 @@ import { KEY_PLACEHOLDER, type SentRequest } from '../../../../../src-preload/co
 import { isHeaderPlaceholder } from '../../../../../src-preload/secret-placeholders.ts';
 import { BodySection } from './BodySection.tsx';
 import { carriesKey } from './request-facts.ts';
+import { inspectorWords } from './strings.ts';
 
 /** The request as it went out: method and URL, headers in the order sent, and the body. */
 export function RequestView({ request }: { request: SentRequest }) {
+  const t = inspectorWords.useT();
   return (
     <div className="inspector-view" data-testid="inspector-request">
       <section className="inspector-section">
@@ -16,7 +18,7 @@ export function RequestView({ request }: { request: SentRequest }) {
       </section>
       <section className="inspector-section">
         <h3 className="inspector-section__title">
-          Headers <span className="inspector-section__count">{request.headers.length}</span>
+          {t('request.headers')} <span className="inspector-section__count">{request.headers.length}</span>
         </h3>
         <HeaderTable headers={request.headers} />
       </section>
@@ -50,6 +52,7 @@ function HeaderTable({ headers }: { headers: SentRequest['headers'] }) {
 
 /** A header value holding the key placeholder: the placeholder marked, so no one takes it for a key. */
 function KeyValue({ value }: { value: string }) {
+  const t = inspectorWords.useT();
   const parts = value.split(KEY_PLACEHOLDER);
   return (
     <>
@@ -62,11 +65,11 @@ function KeyValue({ value }: { value: string }) {
       ))}
       <span
         className="inspector-key-badge"
-        title="Gateway Studio never shows your key. Copy as curl reads it from the GATEWAY_API_KEY variable."
+        title={t('request.keyHiddenTitle', { variable: KEY_PLACEHOLDER.slice(1) })}
         data-testid="inspector-key-hidden"
       >
         <Lock size={10} aria-hidden />
-        key hidden
+        {t('request.keyHidden')}
       </span>
     </>
   );
@@ -74,27 +77,29 @@ function KeyValue({ value }: { value: string }) {
 
 /** An extra header's value (a secret like the key): its placeholder, marked as such. */
 function HiddenHeaderValue({ placeholder }: { placeholder: string }) {
+  const t = inspectorWords.useT();
   return (
     <>
       <span className="inspector-placeholder">{placeholder}</span>
       <span
         className="inspector-key-badge"
-        title={`Gateway Studio never shows extra-header values. Copy as curl reads this one from the ${placeholder.slice(1)} variable.`}
+        title={t('request.valueHiddenTitle', { variable: placeholder.slice(1) })}
         data-testid="inspector-header-hidden"
       >
         <Lock size={10} aria-hidden />
-        value hidden
+        {t('request.valueHidden')}
       </span>
     </>
   );
 }
 
 function RequestBody({ body }: { body: string }) {
+  const t = inspectorWords.useT();
   return (
     <BodySection
       body={body}
-      copied="Request body copied"
-      copiedDetail="Exactly as it was sent."
+      copied={t('body.requestCopied')}
+      copiedDetail={t('body.requestCopiedDetail')}
       copyTestId="inspector-copy-body"
       codeTestId="inspector-request-body"
     />

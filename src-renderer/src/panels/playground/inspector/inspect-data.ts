@@ -1,6 +1,7 @@
 // Pure helpers that turn a recorded exchange into what the inspector shows. No React here, so each rule
 // is unit-tested on its own.
 import { HTTP_STATUS_TEXT, type RawStreamEvent } from '../../../../../src-preload/contract.ts';
+import { formatNumber } from '../../../i18n/format.ts';
 
 /** Text as a person reads it best: JSON indented by two spaces, anything else as it came. */
 export function prettyJson(text: string): { text: string; isJson: boolean } {
@@ -150,7 +151,7 @@ function sequenceNumber(event: RawStreamEvent): number | null {
 
 /** When an event was read, counted from the request: `+0 ms`, `+1,234 ms`. One unit keeps the column easy to scan. */
 export function formatOffset(ms: number): string {
-  return `+${Math.max(0, Math.round(ms)).toLocaleString('en-US')} ms`;
+  return `+${formatNumber(Math.max(0, Math.round(ms)))} ms`;
 }
 
 /** `200 OK`, `429 Too Many Requests`, or just the number for a rarer status. */
@@ -193,6 +194,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function eventsAsSse(events: readonly RawStreamEvent[], omitted: number): string {
   const gap = omissionIndex(events, omitted);
+  // Copied text in the wire's own format (for a bug report or a fixture), read by whoever gets it: the same
+  // words and number format in every interface language, like the events around it.
   const gapLine = `: … ${omitted.toLocaleString('en-US')} events not kept …\n\n`;
   const blocks: string[] = [];
   events.forEach((event, index) => {

@@ -1,0 +1,172 @@
+// A long saved list drawn a window at a time (issue 19): only the rows in view, and a few around, are in the
+// page, whatever the count, placed in a list as tall as every loaded row together so the scrollbar tells the
+// truth. The list scrolls with whatever scrolls around it (a panel's column, the page), which may hold other
+// things above it. The arrow keys, Page Up/Down, Home and End move between rows; a focused row stays in the
+// page while it is scrolled away; the next page of rows is asked for as the end of those loaded comes near.
+// Used by the transcript history and the speech history (the conversation list has its own, older copy).
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+export interface ListWindowOptions {
+  /** Rows loaded. */
+  count: number;
+  /** Rows there are, loaded or not. */
+  total: number;
+  /** A row's height before it is measured. */
+  estimate: number;
+  /** Each row's key, by index. */
+  keyOf(index: number): string | number;
+  /** Asks for the next page (called again until `count` reaches `total`). */
+  loadMore(): void;
+  /** The control of a row that the keys move between (a selector inside the row). */
+  rowControl: string;
+  /** Rows beyond those in view, above and below. */
+  overscan?: number;
+  /** Space between rows (px). */
+  gap?: number;
+}
+
+/** The next page is asked once the rows shown come this close to the end of those loaded. */
+const LOAD_AHEAD = 30;
+
+/** The nearest ancestor that scrolls vertically (the page's own scroller at worst). */
+function scrollerOf(element: HTMLElement | null): HTMLElement | null {
+  for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === 'auto' || overflowY === 'scroll') return node;
+  }
+  return (document.scrollingElement as HTMLElement | null) ?? null;
+}
+
+export function useListWindow<E extends HTMLElement>(options: ListWindowOptions) {
+  const { count, total, estimate, keyOf, loadMore, rowControl, overscan = 8, gap = 0 } = options;
+  // The list element (a ref callback: it comes and goes with the list's empty state).
+  const [list, listRef] = useState<E | null>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+
+  // Where the list starts in its scroller's content, measured again when anything before it changes size.
+  useLayoutEffect(() => {
+    const found = scrollerOf(list);
+    setScroller(found);
+    if (!list || !found) return;
+    const measure = () =>
+      setScrollMargin(
+        Math.round(list.getBoundingClientRect().top - found.getBoundingClientRect().top + found.scrollTop),
+      );
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(found);
+    for (let node: Element | null = list; node && node !== found; node = node.parentElement) {
+      for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+        observer.observe(sibling);
+    }
+    return () => observer.disconnect();
+  }, [list]);
+
+  // The focused row stays in the page when it is scrolled far off: removing it would drop the focus.
+  const focusedIndex = useRef(-1);
+  const rangeExtractor = useCallback((range: Range) => {
+    const indexes = defaultRangeExtractor(range);
+    const focused = focusedIndex.current;
+    if (focused < 0 || focused >= range.count || indexes.includes(focused)) return indexes;
+    return [...indexes, focused].sort((a, b) => a - b);
+  }, []);
+
+  const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
+    count,
+    getScrollElement: () => scroller,
+    estimateSize: () => estimate,
+    overscan,
+    gap,
+    scrollMargin,
+    rangeExtractor,
+    getItemKey: keyOf,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (count < total && lastShown >= count - LOAD_AHEAD) loadMore();
+  }, [lastShown, count, total, loadMore]);
+
+  const control = useCallback(
+    (index: number) => list?.querySelector<HTMLElement>(`[data-index="${index}"] ${rowControl}`) ?? null,
+    [list, rowControl],
+  );
+
+  /** Moves the focus to a row, scrolling it into the page first when it is not there. */
+  const focusRow = useCallback(
+    (index: number) => {
+      const target = Math.max(0, Math.min(index, count - 1));
+      const now = control(target);
+      if (now) {
+        now.focus();
+        return;
+      }
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+      let tries = 0;
+      const look = () => {
+        const found = control(target);
+        if (found) found.focus();
+        else if (++tries < 10) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    },
+    [count, control, virtualizer],
+  );
+
+  const onKeyDown = (event: React.KeyboardEvent<E>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target as HTMLElement;
+    if (!target.matches(rowControl)) return;
+    const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
+    if (!Number.isInteger(from)) return;
+    const page = Math.max(1, Math.floor((scroller?.clientHeight ?? 400) / estimate) - 1);
+    const to =
+      event.key === 'ArrowDown'
+        ? from + 1
+        : event.key === 'ArrowUp'
+          ? from - 1
+          : event.key === 'PageDown'
+            ? from + page
+            : event.key === 'PageUp'
+              ? from - page
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? count - 1
+                  : null;
+    if (to === null) return;
+    event.preventDefault();
+    focusRow(to);
+  };
+
+  const onFocus = (event: React.FocusEvent<E>) => {
+    const index = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index);
+    focusedIndex.current = Number.isInteger(index) ? index : -1;
+  };
+  const onBlur = (event: React.FocusEvent<E>) => {
+    if (!list?.contains(event.relatedTarget as Node | null)) focusedIndex.current = -1;
+  };
+
+  return {
+    listRef,
+    rows,
+    measureElement: virtualizer.measureElement,
+    /** The list's height: every loaded row's. */
+    height: virtualizer.getTotalSize(),
+    /** Where row `start` sits inside the list. */
+    topOf: (start: number) => start - scrollMargin,
+    focusRow,
+    listProps: { onKeyDown, onFocus, onBlur },
+  };
+}
+
+/** Where a row sits in the list (rows are placed, not flowed: only those in view are in the page). */
+export const rowPlace = (top: number): React.CSSProperties => ({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  transform: `translateY(${top}px)`,
+});
