@@ -5,6 +5,7 @@
 // the same keys in each (test/unit/i18n/catalogues.test.ts).
 import i18next from 'i18next';
 import type { CatalogueKey, InterfaceLanguage } from '../../src-preload/contract.ts';
+import type { Say } from '../../src-preload/profile-field-rules.ts';
 import { GATEWAY_CATALOGUES, setTranslator, type Words } from '../gateway/words.ts';
 import en from './locales/en.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
@@ -72,3 +73,6 @@ export function onInterfaceLanguage(listener: (language: InterfaceLanguage) => v
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Main's translator for the profile field rules shared with the Settings form (profile-field-rules.ts). */
+export const sayFieldRule: Say = (key, values) => t(key as MainKey, values);

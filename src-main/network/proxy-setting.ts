@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ProxyFields, ProxyView } from '../../src-preload/contract.ts';
 import { proxyUrlProblem } from '../../src-preload/profile-field-rules.ts';
 import { AppFailure } from '../app-failure.ts';
-import { t } from '../i18n/index.ts';
+import { sayFieldRule, t } from '../i18n/index.ts';
 import type { SecretBox } from '../services/secret-box.ts';
 
 export const storedProxySchema = z.object({
@@ -81,7 +81,7 @@ export function applyProxyEdit(
     };
   }
   const url = (fields.url ?? '').trim();
-  const problem = proxyUrlProblem(url);
+  const problem = proxyUrlProblem(url, sayFieldRule);
   if (problem !== null) throw invalid(problem);
   // `origin` of a non-special scheme (socks5:) is "null", so the address is compared by its parts.
   const parsed = new URL(url);

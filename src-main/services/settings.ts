@@ -26,7 +26,7 @@ import {
 } from '../../src-preload/profile-field-rules.ts';
 import { AppFailure } from '../app-failure.ts';
 import { isRecord } from '../gateway/json.ts';
-import { t } from '../i18n/index.ts';
+import { sayFieldRule, t } from '../i18n/index.ts';
 import {
   applyProxyEdit,
   type ProxyRoute,
@@ -265,7 +265,7 @@ function validateHeaders(
       throw invalid(t('errors.settings.fixedHeader', { name }));
     }
     // The contract's rule, so the form says the same before Save.
-    const problem = typeof value === 'string' ? headerValueProblem(name, value) : null;
+    const problem = typeof value === 'string' ? headerValueProblem(name, value, sayFieldRule) : null;
     if (problem !== null) throw invalid(problem);
   }
 }
@@ -273,7 +273,7 @@ function validateHeaders(
 function validateKey(apiKey: string): string {
   const key = apiKey.trim();
   // The contract's rule: the form checks the same before sending, main is the one that must refuse.
-  const problem = apiKeyProblem(key);
+  const problem = apiKeyProblem(key, sayFieldRule);
   if (problem !== null) throw invalid(problem, t('errors.settings.pasteKeyAlone'));
   return key;
 }
@@ -622,7 +622,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       }
       // A key or header value stored before these rules existed would fail while the request is built,
       // where the error no longer says which field to fix: say it here, before any call.
-      const keyProblem = apiKeyProblem(apiKey);
+      const keyProblem = apiKeyProblem(apiKey, sayFieldRule);
       if (keyProblem !== null) {
         throw new AppFailure(
           'no_key',
@@ -634,7 +634,7 @@ export function createSettingsService(options: SettingsServiceOptions): Settings
       }
       const extraHeaders = headerValues(profile);
       for (const [name, value] of Object.entries(extraHeaders)) {
-        const headerProblem = headerValueProblem(name, value);
+        const headerProblem = headerValueProblem(name, value, sayFieldRule);
         if (headerProblem !== null) {
           throw invalid(
             t('errors.settings.profileUnusable', { profile: profile.name, problem: headerProblem }),

@@ -8,6 +8,7 @@ import {
   MAX_TRANSCRIPT_PAGE,
   MIN_PART_SECONDS,
 } from '../../../src-preload/contract.ts';
+import { t } from '../../i18n/index.ts';
 import { audioPeaksSchema } from '../../services/peaks-cache.ts';
 import { TRANSCRIPT_ID_PATTERN } from '../../services/transcript-history.ts';
 import { JOB_ID_PATTERN } from '../../services/transcript-jobs/job-store.ts';
@@ -16,7 +17,10 @@ import type { SchemaGroup } from './index.ts';
 
 const MAX_RECORDING_BYTES = 512 * 1024 * 1024;
 
-const absolutePath = z.string().max(4_096).refine(isAbsolute, 'The file path must be absolute.');
+const absolutePath = z
+  .string()
+  .max(4_096)
+  .refine(isAbsolute, { error: () => t('errors.input.pathAbsolute') });
 
 // The typed-array accessors, read from the shared prototype: they read the array's internal slots, so an
 // own property of the same name on the array cannot answer in their place.
@@ -40,8 +44,8 @@ function plainBytes(bytes: Uint8Array): Uint8Array {
 const audioBytes = z
   .instanceof(Uint8Array)
   .transform(plainBytes)
-  .refine((b) => b.byteLength > 0, 'The recording is empty.')
-  .refine((b) => b.byteLength <= MAX_RECORDING_BYTES, 'The recording is too large.');
+  .refine((b) => b.byteLength > 0, { error: () => t('errors.input.recordingEmpty') })
+  .refine((b) => b.byteLength <= MAX_RECORDING_BYTES, { error: () => t('errors.input.recordingTooLarge') });
 
 const audioName = z.string().trim().min(1).max(500);
 const durationSec = z.number().nonnegative();
@@ -75,9 +79,11 @@ const partSettings = z.object({
   maxSeconds: z.number().min(MIN_PART_SECONDS).max(MAX_PART_SECONDS),
   concurrency: partConcurrency,
 });
-const jobId = z.string().regex(JOB_ID_PATTERN, 'That is not the id of an unfinished transcription.');
+const jobId = z.string().regex(JOB_ID_PATTERN, { error: () => t('errors.input.unknownJob') });
 
-const transcriptId = z.string().regex(TRANSCRIPT_ID_PATTERN, 'That is not the id of a saved transcript.');
+const transcriptId = z
+  .string()
+  .regex(TRANSCRIPT_ID_PATTERN, { error: () => t('errors.input.unknownTranscript') });
 /** How many segments one message may carry: a page of the list, never the whole of a long transcript. */
 const segmentPage = z.number().int().min(1).max(MAX_SEGMENTS_PER_PAGE);
 

@@ -9,7 +9,10 @@ import type { SchemaGroup } from './index.ts';
 /** The most images one drop may name (a turn takes at most 16; the rest are refused by the composer). */
 export const MAX_IMAGE_PATHS_PER_CALL = 64;
 
-const absolutePath = z.string().max(4_096).refine(isAbsolute, 'The file path must be absolute.');
+const absolutePath = z
+  .string()
+  .max(4_096)
+  .refine(isAbsolute, { error: () => t('errors.input.pathAbsolute') });
 
 /**
  * Pasted bytes, copied into a plain `Uint8Array`: the constructor reads the source's internal slots, so an

@@ -1,6 +1,7 @@
 // Which files the Transcribe panel takes, decided by name before anything is read or sent: the same list
 // main and the file dialog use (the contract's ACCEPTED_AUDIO_EXTENSIONS).
 import { ACCEPTED_AUDIO_EXTENSIONS } from '../../../src-preload/contract.ts';
+import { transcribeWords } from '../panels/transcribe/strings.ts';
 
 const ACCEPTED: ReadonlySet<string> = new Set(ACCEPTED_AUDIO_EXTENSIONS);
 
@@ -30,8 +31,8 @@ export function refusalFor(name: string): RefusedFile {
   return {
     name,
     reason: extension
-      ? `.${extension} files are not audio the gateway takes.`
-      : 'The file has no extension, so its format is unknown.',
+      ? transcribeWords.t('refusal.extension', { extension })
+      : transcribeWords.t('refusal.noExtension'),
   };
 }
 

@@ -1,6 +1,10 @@
 // Microphone failures in words that say what to do. The Record plugin wraps getUserMedia's DOMException
 // in a plain Error ("Error accessing the microphone: Permission denied"), so the name is read when there
-// is one and the message otherwise.
+// is one and the message otherwise. The words are the Transcribe panel's (the recorder is its own).
+
+import { transcribeWords } from '../panels/transcribe/strings.ts';
+
+const { t } = transcribeWords;
 
 export type MicrophoneProblemKind = 'denied' | 'no-device' | 'busy' | 'unsupported' | 'other';
 
@@ -9,9 +13,6 @@ export interface MicrophoneProblem {
   title: string;
   hint: string;
 }
-
-const SYSTEM_SETTINGS_HINT =
-  'Allow microphone access for Gateway Studio in your system settings (macOS: System Settings → Privacy & Security → Microphone; Windows: Settings → Privacy → Microphone), then try again.';
 
 function kindOf(error: unknown): MicrophoneProblemKind {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
@@ -35,29 +36,29 @@ export function describeMicrophoneError(error: unknown): MicrophoneProblem {
   const kind = kindOf(error);
   switch (kind) {
     case 'denied':
-      return { kind, title: 'Gateway Studio may not use the microphone.', hint: SYSTEM_SETTINGS_HINT };
+      return { kind, title: t('microphone.deniedTitle'), hint: t('microphone.deniedHint') };
     case 'no-device':
       return {
         kind,
-        title: 'No microphone was found.',
-        hint: 'Connect a microphone or choose another input below, then try again.',
+        title: t('microphone.noDeviceTitle'),
+        hint: t('microphone.noDeviceHint'),
       };
     case 'busy':
       return {
         kind,
-        title: 'The microphone could not be started.',
-        hint: 'Another app may be using it. Close that app or choose another input, then try again.',
+        title: t('microphone.busyTitle'),
+        hint: t('microphone.busyHint'),
       };
     case 'unsupported':
-      return { kind, title: 'Recording is not available here.', hint: 'Drop or add an audio file instead.' };
+      return { kind, title: t('microphone.unsupportedTitle'), hint: t('microphone.unsupportedHint') };
     default: {
       const message = error instanceof Error ? error.message : String(error);
       return {
         kind,
-        title: 'The recording could not start.',
+        title: t('microphone.otherTitle'),
         hint: message
-          ? `${message.replace(/[.\s]+$/, '')}. Try again, or choose another input.`
-          : 'Try again, or choose another input.',
+          ? t('microphone.otherHintWith', { message: message.replace(/[.\s。]+$/, '') })
+          : t('microphone.otherHint'),
       };
     }
   }

@@ -12,7 +12,7 @@ import { selectEncryption } from '../../store/settings.ts';
 import { focusWhenReady } from '../../util/focus.ts';
 import { SecretInput } from './SecretInput.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
-import { settingsWords } from './strings.ts';
+import { sayFieldRule, settingsWords } from './strings.ts';
 
 /**
  * The profile's API key. Write-only from here: once stored, only its last four characters come back
@@ -146,7 +146,7 @@ function KeyEntry({ profileId, replacing, onDone, onCancel }: KeyEntryProps) {
       return;
     }
     // Main's rule, said here too: an invisible character pasted along is otherwise hard to find.
-    const problem = apiKeyProblem(trimmed);
+    const problem = apiKeyProblem(trimmed, sayFieldRule);
     if (problem !== null) {
       setError(problem);
       inputRef.current?.focus();

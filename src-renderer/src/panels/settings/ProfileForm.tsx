@@ -32,7 +32,7 @@ import {
   proxySummary,
 } from './proxy-draft.ts';
 import { SecretInput } from './SecretInput.tsx';
-import { settingsWords } from './strings.ts';
+import { sayFieldRule, settingsWords } from './strings.ts';
 // Its classes live with the Settings panel's; the welcome screen shows the form without that panel.
 import './settings.css';
 
@@ -103,7 +103,7 @@ export function ProfileForm(props: ProfileFormProps) {
       return;
     }
     // Main's rule for the key, said before sending (main refuses the same key with the same words).
-    const keyProblem = editing || !apiKey.trim() ? null : apiKeyProblem(apiKey.trim());
+    const keyProblem = editing || !apiKey.trim() ? null : apiKeyProblem(apiKey.trim(), sayFieldRule);
     if (keyProblem !== null) {
       setSaveError({ code: 'invalid_input', message: keyProblem });
       return;

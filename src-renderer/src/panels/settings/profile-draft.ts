@@ -15,7 +15,7 @@ import {
   MAX_PROFILE_NAME_LENGTH,
   MAX_UPLOAD_LIMIT_MB,
 } from '../../../../src-preload/profile-field-rules.ts';
-import { settingsWords } from './strings.ts';
+import { sayFieldRule, settingsWords } from './strings.ts';
 
 export type KeyHeaderChoice = 'vendor' | 'google' | 'custom';
 
@@ -115,7 +115,7 @@ export function validateDraft(draft: ProfileDraft): DraftErrors {
     else if (!HEADER_NAME_PATTERN.test(name)) headerErrors[row.rowId] = t('rules.extraNameInvalid', { name });
     else if (seen.has(name.toLowerCase())) headerErrors[row.rowId] = t('rules.extraNameTwice', { name });
     else {
-      const problem = headerValueProblem(name, row.value.trim());
+      const problem = headerValueProblem(name, row.value.trim(), sayFieldRule);
       if (problem !== null) headerErrors[row.rowId] = problem;
     }
     seen.add(name.toLowerCase());

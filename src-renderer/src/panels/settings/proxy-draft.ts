@@ -2,7 +2,7 @@
 // proxy password: a stored sign-in is kept (nothing sent), replaced (both fields typed) or removed.
 import type { ProxyFields, ProxyMode, ProxyView } from '../../../../src-preload/contract.ts';
 import { proxyUrlProblem } from '../../../../src-preload/profile-field-rules.ts';
-import { settingsWords } from './strings.ts';
+import { sayFieldRule, settingsWords } from './strings.ts';
 
 export interface ProxyDraft {
   mode: ProxyMode;
@@ -26,7 +26,7 @@ export function proxyDraftFrom(view: ProxyView | undefined): ProxyDraft {
 /** The first problem to fix before saving, or `null` (main checks the same and has the last word). */
 export function proxyDraftProblem(draft: ProxyDraft): string | null {
   if (draft.mode !== 'manual') return null;
-  const urlProblem = proxyUrlProblem(draft.url.trim());
+  const urlProblem = proxyUrlProblem(draft.url.trim(), sayFieldRule);
   if (urlProblem !== null) return urlProblem;
   if (draft.signIn === 'replace' && draft.username.trim() === '') {
     return settingsWords.t('rules.proxyUserMissing');
