@@ -86,7 +86,9 @@ export function createTestLayer(
     },
     close() {
       layer.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
+      // The stores' indexes may still be writing (a start warms all three): a file appearing while the
+      // folder is removed fails the removal with ENOTEMPTY, which Node retries away.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }
