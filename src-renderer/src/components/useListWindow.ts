@@ -122,20 +122,7 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
     const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
     if (!Number.isInteger(from)) return;
     const page = Math.max(1, Math.floor((scroller?.clientHeight ?? 400) / estimate) - 1);
-    const to =
-      event.key === 'ArrowDown'
-        ? from + 1
-        : event.key === 'ArrowUp'
-          ? from - 1
-          : event.key === 'PageDown'
-            ? from + page
-            : event.key === 'PageUp'
-              ? from - page
-              : event.key === 'Home'
-                ? 0
-                : event.key === 'End'
-                  ? count - 1
-                  : null;
+    const to = rowForKey(event.key, from, page, count);
     if (to === null) return;
     event.preventDefault();
     focusRow(to);
@@ -159,6 +146,46 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
     topOf: (start: number) => start - scrollMargin,
     focusRow,
     listProps: { onKeyDown, onFocus, onBlur },
+  };
+}
+
+/**
+ * The row a key moves to from row `from` in a list of `count` rows, `page` rows to a page; `null` for a key
+ * that does not move (shared by every windowed list, the conversation list's own window included).
+ */
+export function rowForKey(key: string, from: number, page: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+      return from + 1;
+    case 'ArrowUp':
+      return from - 1;
+    case 'PageDown':
+      return from + page;
+    case 'PageUp':
+      return from - page;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** A row's place among them all, for a list item drawn in the window: measured, positioned, counted. */
+export function windowRowProps<R extends HTMLElement>(
+  measureRef: (element: R | null) => void,
+  index: number,
+  count: number,
+  top: number,
+) {
+  return {
+    ref: measureRef,
+    'data-index': index,
+    // Only some rows are in the page: each says where it stands among them all.
+    'aria-setsize': count,
+    'aria-posinset': index + 1,
+    style: rowPlace(top),
   };
 }
 

@@ -30,6 +30,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
+import { rowForKey, rowPlace } from '../../components/useListWindow.ts';
 import { formatBytes, formatNumber, listDate } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { chatWords } from './chat-strings.ts';
@@ -161,20 +162,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
     const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
     if (!Number.isInteger(from)) return;
     const page = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1);
-    const to =
-      event.key === 'ArrowDown'
-        ? from + 1
-        : event.key === 'ArrowUp'
-          ? from - 1
-          : event.key === 'PageDown'
-            ? from + page
-            : event.key === 'PageUp'
-              ? from - page
-              : event.key === 'Home'
-                ? 0
-                : event.key === 'End'
-                  ? count - 1
-                  : null;
+    const to = rowForKey(event.key, from, page, count);
     if (to === null) return;
     event.preventDefault();
     focusRow(to);
@@ -366,15 +354,6 @@ function deleteSentence(item: ConversationSummary, t: ReturnType<typeof chatWord
     size: formatBytes(item.detailBytes),
   });
 }
-
-/** Where a row sits in the list (rows are placed, not flowed: only those in view are in the page). */
-const rowPlace = (top: number): React.CSSProperties => ({
-  position: 'absolute',
-  top: 0,
-  left: 0,
-  right: 0,
-  transform: `translateY(${top}px)`,
-});
 
 /**
  * How far below the scroller's top the list starts (the notices come first): the virtualiser works in the

@@ -13,7 +13,7 @@ import {
 import { IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
-import { rowPlace, useListWindow } from '../../components/useListWindow.ts';
+import { useListWindow, windowRowProps } from '../../components/useListWindow.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { cssString, focusAfterRemoval } from '../../util/focus.ts';
@@ -185,12 +185,7 @@ const HistoryItem = memo(function HistoryItem({
   });
   return (
     <li
-      ref={measureRef}
-      data-index={index}
-      // Only some rows are in the page: each says where it stands among them all.
-      aria-setsize={count}
-      aria-posinset={index + 1}
-      style={rowPlace(top)}
+      {...windowRowProps(measureRef, index, count, top)}
       className="speak-history-item"
       aria-current={current ? 'true' : undefined}
       data-testid="speak-history-item"

@@ -10,7 +10,7 @@ import {
 } from '../../actions/transcripts.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
-import { rowPlace, useListWindow } from '../../components/useListWindow.ts';
+import { useListWindow, windowRowProps } from '../../components/useListWindow.ts';
 import { formatClock, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
@@ -225,12 +225,7 @@ const HistoryItem = memo(function HistoryItem({
   const t = historyWords.useT();
   return (
     <li
-      ref={measureRef}
-      data-index={index}
-      // Only some rows are in the page: each says where it stands among them all.
-      aria-setsize={count}
-      aria-posinset={index + 1}
-      style={rowPlace(top)}
+      {...windowRowProps(measureRef, index, count, top)}
       className="history-item"
       aria-current={current ? 'true' : undefined}
       data-testid="history-item"
