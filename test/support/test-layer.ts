@@ -86,9 +86,10 @@ export function createTestLayer(
     },
     close() {
       layer.dispose();
-      // The stores' indexes may still be writing (a start warms all three): a file appearing while the
-      // folder is removed fails the removal with ENOTEMPTY, which Node retries away.
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      // The stores' indexes may still be writing (a start warms all three, and the layer has no way yet to
+      // wait for them): a file appearing while the folder is removed fails the removal with ENOTEMPTY, which
+      // Node retries away — with a linearly growing delay, up to ~20 s, as long as the writes take to end.
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     },
   };
 }
