@@ -4,6 +4,11 @@
 // things above it. The arrow keys, Page Up/Down, Home and End move between rows; a focused row stays in the
 // page while it is scrolled away; the next page of rows is asked for as the end of those loaded comes near.
 // Used by the transcript history and the speech history (the conversation list has its own, older copy).
+//
+// Each list reads its rows, total and state from the store through `useDeferredValue`: a page of rows
+// arriving (or a panel opened) is then built in a background render that React splits into slices of a
+// few milliseconds, and only the commit is one task. Read straight from the store, a zustand update
+// renders at once: 25–30 rows with their icons and words were a 55–65 ms task (issue 19: none over 50).
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
@@ -12,8 +17,11 @@ export interface ListWindowOptions {
   count: number;
   /** Rows there are, loaded or not. */
   total: number;
-  /** A row's height before it is measured. */
-  estimate: number;
+  /**
+   * Every row's height (px). Rows are drawn at it and never measured: measuring each row as it arrived
+   * forced a layout, and any row a fraction off its estimate a second render, both in the arrival's task.
+   */
+  rowHeight: number;
   /** Each row's key, by index. */
   keyOf(index: number): string | number;
   /** Asks for the next page (called again until `count` reaches `total`). */
@@ -39,7 +47,7 @@ function scrollerOf(element: HTMLElement | null): HTMLElement | null {
 }
 
 export function useListWindow<E extends HTMLElement>(options: ListWindowOptions) {
-  const { count, total, estimate, keyOf, loadMore, rowControl, overscan = 8, gap = 0 } = options;
+  const { count, total, rowHeight, keyOf, loadMore, rowControl, overscan = 8, gap = 0 } = options;
   // The list element (a ref callback: it comes and goes with the list's empty state).
   const [list, listRef] = useState<E | null>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -76,7 +84,7 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
   const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
     count,
     getScrollElement: () => scroller,
-    estimateSize: () => estimate,
+    estimateSize: () => rowHeight,
     overscan,
     gap,
     scrollMargin,
@@ -121,7 +129,7 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
     if (!target.matches(rowControl)) return;
     const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
     if (!Number.isInteger(from)) return;
-    const page = Math.max(1, Math.floor((scroller?.clientHeight ?? 400) / estimate) - 1);
+    const page = Math.max(1, Math.floor((scroller?.clientHeight ?? 400) / rowHeight) - 1);
     const to = rowForKey(event.key, from, page, count);
     if (to === null) return;
     event.preventDefault();
@@ -139,7 +147,6 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
   return {
     listRef,
     rows,
-    measureElement: virtualizer.measureElement,
     /** The list's height: every loaded row's. */
     height: virtualizer.getTotalSize(),
     /** Where row `start` sits inside the list. */
@@ -172,20 +179,14 @@ export function rowForKey(key: string, from: number, page: number, count: number
   }
 }
 
-/** A row's place among them all, for a list item drawn in the window: measured, positioned, counted. */
-export function windowRowProps<R extends HTMLElement>(
-  measureRef: (element: R | null) => void,
-  index: number,
-  count: number,
-  top: number,
-) {
+/** A row's place among them all, for a list item drawn in the window: positioned, sized, counted. */
+export function windowRowProps(index: number, count: number, top: number, height: number) {
   return {
-    ref: measureRef,
     'data-index': index,
     // Only some rows are in the page: each says where it stands among them all.
     'aria-setsize': count,
     'aria-posinset': index + 1,
-    style: rowPlace(top),
+    style: { ...rowPlace(top), height },
   };
 }
 

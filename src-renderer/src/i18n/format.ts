@@ -30,12 +30,19 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return format.format(value);
 }
 
-/** A date or time with the language's pattern; `options` as Intl.DateTimeFormat takes them. */
-export function formatDateTime(at: Date | string | number, options: Intl.DateTimeFormatOptions): string {
+/**
+ * A date or time with the language's pattern; `options` as Intl.DateTimeFormat takes them. `inLocale`: a
+ * pattern of one locale whatever the language (a list that has always shown English's month-first date).
+ */
+export function formatDateTime(
+  at: Date | string | number,
+  options: Intl.DateTimeFormatOptions,
+  inLocale: string = locale('date'),
+): string {
   const date = at instanceof Date ? at : new Date(at);
   if (Number.isNaN(date.getTime())) return '';
-  const key = `${locale('date')}|${JSON.stringify(options)}`;
-  const format = dateFormats.get(key) ?? new Intl.DateTimeFormat(locale('date'), options);
+  const key = `${inLocale}|${JSON.stringify(options)}`;
+  const format = dateFormats.get(key) ?? new Intl.DateTimeFormat(inLocale, options);
   dateFormats.set(key, format);
   return format.format(date);
 }

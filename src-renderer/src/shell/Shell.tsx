@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { NoticeBanner } from '../components/NoticeBanner.tsx';
 import { UpdateBanner } from '../maintenance/UpdateBanner.tsx';
 import { SCREENS } from '../screens.ts';
@@ -17,7 +17,10 @@ import './Shell.css';
 /** The window's frame: sidebar on the left, the current panel on the right. */
 export function Shell() {
   const t = shellWords.useT();
-  const panel = useAppStore((s) => s.panel);
+  // The panel drawn follows the one chosen a moment later: the click marks its nav item at once, and the
+  // chosen panel is built in a background render that yields every few milliseconds, so opening a panel
+  // holding thousands of saved items is never one long task (issue 19).
+  const panel = useDeferredValue(useAppStore((s) => s.panel));
   usePanelShortcuts();
   useMarkFirstScreen();
   // The frame is the first screen: the panel's code is requested once it is up; the other panels', the

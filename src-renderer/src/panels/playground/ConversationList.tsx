@@ -11,7 +11,7 @@ import {
   SquarePen,
   Trash2,
 } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../../src-preload/contract.ts';
 import { newComparison } from '../../actions/compare.ts';
@@ -68,11 +68,18 @@ const rowButton = (list: HTMLElement | null, index: number) =>
  */
 export function ConversationList({ drawer, onClose, onChosen }: ConversationListProps) {
   const t = chatWords.useT();
-  const list = useAppStore((s) => s.playground.list);
-  const total = useAppStore((s) => s.playground.listTotal);
-  const rebuilding = useAppStore((s) => s.playground.listRebuilding);
-  const status = useAppStore((s) => s.playground.listStatus);
-  const error = useAppStore((s) => s.playground.listError);
+  // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
+  const { list, total, rebuilding, status, error } = useDeferredValue(
+    useAppStore(
+      useShallow(({ playground }) => ({
+        list: playground.list,
+        total: playground.listTotal,
+        rebuilding: playground.listRebuilding,
+        status: playground.listStatus,
+        error: playground.listError,
+      })),
+    ),
+  );
   const query = useAppStore((s) => s.playground.query);
   const movedAside = useAppStore((s) => s.playground.movedAside);
   // The row of what is shown: the comparison when one is, else the conversation.

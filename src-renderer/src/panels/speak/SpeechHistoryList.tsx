@@ -1,5 +1,6 @@
 import { Download, FileText, History, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { SpeechSummary } from '../../../../src-preload/contract.ts';
 import {
   deleteSpeechClip,
@@ -36,8 +37,8 @@ async function deleteAndRefocus(id: string): Promise<boolean> {
   return done;
 }
 
-/** A row's height before it is measured (preview and meta lines). */
-const ROW_ESTIMATE = 58;
+/** A row's height (px): its preview and meta lines (see useListWindow's rowHeight). */
+const ROW_HEIGHT = 52;
 
 /**
  * Every clip made, newest first: replay, save again, reuse its settings or text, delete. Thousands of them
@@ -46,11 +47,18 @@ const ROW_ESTIMATE = 58;
  */
 export function SpeechHistoryList() {
   const t = historyWords.useT();
-  const history = useAppStore((s) => s.speak.history);
-  const total = useAppStore((s) => s.speak.historyTotal);
-  const rebuilding = useAppStore((s) => s.speak.historyRebuilding);
-  const status = useAppStore((s) => s.speak.historyStatus);
-  const error = useAppStore((s) => s.speak.historyError);
+  // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
+  const { history, total, rebuilding, status, error } = useDeferredValue(
+    useAppStore(
+      useShallow(({ speak }) => ({
+        history: speak.history,
+        total: speak.historyTotal,
+        rebuilding: speak.historyRebuilding,
+        status: speak.historyStatus,
+        error: speak.historyError,
+      })),
+    ),
+  );
   const movedAside = useAppStore((s) => s.speak.movedAside);
   const currentId = useAppStore((s) => s.speak.current?.id ?? null);
   const [deleting, setDeleting] = useState<SpeechSummary | null>(null);
@@ -59,7 +67,7 @@ export function SpeechHistoryList() {
   const listWindow = useListWindow<HTMLUListElement>({
     count: history.length,
     total,
-    estimate: ROW_ESTIMATE,
+    rowHeight: ROW_HEIGHT,
     keyOf,
     loadMore,
     rowControl: '.speak-history-item__open',
@@ -114,7 +122,6 @@ export function SpeechHistoryList() {
             return (
               <HistoryItem
                 key={item.id}
-                measureRef={listWindow.measureElement}
                 index={row.index}
                 count={total}
                 top={listWindow.topOf(row.start)}
@@ -142,8 +149,7 @@ export function SpeechHistoryList() {
 }
 
 interface HistoryItemProps {
-  measureRef(element: HTMLLIElement | null): void;
-  /** Its place among the rows (the virtualiser's measuring key), how many there are, and where it sits. */
+  /** Its place among the rows, how many there are, and where it sits. */
   index: number;
   count: number;
   top: number;
@@ -153,7 +159,6 @@ interface HistoryItemProps {
 }
 
 const HistoryItem = memo(function HistoryItem({
-  measureRef,
   index,
   count,
   top,
@@ -185,7 +190,7 @@ const HistoryItem = memo(function HistoryItem({
   });
   return (
     <li
-      {...windowRowProps(measureRef, index, count, top)}
+      {...windowRowProps(index, count, top, ROW_HEIGHT)}
       className="speak-history-item"
       aria-current={current ? 'true' : undefined}
       data-testid="speak-history-item"

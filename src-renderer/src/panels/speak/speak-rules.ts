@@ -11,7 +11,7 @@ import {
   type SpeechSummary,
   speechTakesInstructions,
 } from '../../../../src-preload/contract.ts';
-import { formatClock, formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatClock, formatDate, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { i18n } from '../../i18n/index.ts';
 import { speakWords } from './strings.ts';
 
@@ -151,7 +151,8 @@ export function savedAgo(createdAt: string, now: number = Date.now()): string {
   // English keeps the month-first date this list has always shown (`Sep 10, 2025`); other languages
   // take the date as format.ts writes it for them.
   if (i18n.language !== 'en') return formatDate(at);
-  return new Date(at).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
+  // Through format.ts's kept formatters: `toLocaleDateString` builds one per call (~0.5 ms, a row each).
+  return formatDateTime(at, { day: 'numeric', month: 'short', year: 'numeric' }, 'en');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useDeferredValue, useRef } from 'react';
 import { useAppStore } from '../../store/index.ts';
 import { isFinished, type TranscribeListTab } from '../../store/transcribe-queue.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
@@ -14,7 +14,9 @@ const TABS: ReadonlyArray<{ id: TranscribeListTab; labelKey: 'lists.queue' | 'li
 /** The queue and the saved transcripts, one at a time under two tabs (arrow keys move between them). */
 export function TranscribeLists() {
   const t = transcribeWords.useT();
-  const tab = useAppStore((s) => s.transcribeListTab);
+  const chosen = useAppStore((s) => s.transcribeListTab);
+  // The list shown follows in a background render that yields (see Shell); the tab is marked at once.
+  const tab = useDeferredValue(chosen);
   const showList = useAppStore((s) => s.showTranscribeList);
   // Work still to do: what is queued or running (finished items need nothing from anyone).
   const unfinished = useAppStore((s) => s.transcribeQueue.filter((item) => !isFinished(item.status)).length);
@@ -22,13 +24,13 @@ export function TranscribeLists() {
   // An item removed, retried, cancelled or cleared takes its buttons with it: focus stays in the list.
   const panelRef = useKeepFocusIn({
     rows: '[data-testid="queue-item"], [data-testid="history-item"]',
-    fallback: () => tabRefs.current[tab] ?? null,
+    fallback: () => tabRefs.current[chosen] ?? null,
   });
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
     event.preventDefault();
-    const next = tab === 'queue' ? 'history' : 'queue';
+    const next = chosen === 'queue' ? 'history' : 'queue';
     showList(next);
     tabRefs.current[next]?.focus();
   };
@@ -50,9 +52,9 @@ export function TranscribeLists() {
             type="button"
             role="tab"
             id={`transcribe-tab-${item.id}`}
-            aria-selected={tab === item.id}
+            aria-selected={chosen === item.id}
             aria-controls={`transcribe-tabpanel-${item.id}`}
-            tabIndex={tab === item.id ? 0 : -1}
+            tabIndex={chosen === item.id ? 0 : -1}
             className="transcribe-lists__tab"
             onClick={() => showList(item.id)}
             data-testid={`transcribe-tab-${item.id}`}

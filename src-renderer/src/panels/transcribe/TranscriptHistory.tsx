@@ -1,5 +1,6 @@
 import { History, RotateCw, Search, SearchX, Trash2 } from 'lucide-react';
-import { memo, useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
 import {
   exportTranscript,
@@ -23,8 +24,8 @@ import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
 import '../../components/FormRow.css';
 import './TranscriptHistory.css';
 
-/** A row's height before it is measured (name, meta and two lines of preview). */
-const ROW_ESTIMATE = 86;
+/** A row's height (px): name, meta and two lines of preview (see useListWindow's rowHeight). */
+const ROW_HEIGHT = 96;
 /** The space between rows (px). */
 const ROW_GAP = 2;
 
@@ -75,19 +76,26 @@ function HistorySearch() {
 
 function HistoryList({ onDelete }: { onDelete(target: DeleteTarget): void }) {
   const t = historyWords.useT();
-  const items = useAppStore((s) => s.transcriptHistory);
-  const total = useAppStore((s) => s.transcriptHistoryTotal);
-  const rebuilding = useAppStore((s) => s.transcriptHistoryRebuilding);
-  const status = useAppStore((s) => s.transcriptHistoryStatus);
-  const error = useAppStore((s) => s.transcriptHistoryError);
-  const searched = useAppStore((s) => s.transcriptHistoryQuery);
+  // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
+  const { items, total, rebuilding, status, error, searched } = useDeferredValue(
+    useAppStore(
+      useShallow((s) => ({
+        items: s.transcriptHistory,
+        total: s.transcriptHistoryTotal,
+        rebuilding: s.transcriptHistoryRebuilding,
+        status: s.transcriptHistoryStatus,
+        error: s.transcriptHistoryError,
+        searched: s.transcriptHistoryQuery,
+      })),
+    ),
+  );
   const openId = useAppStore(selectOpenedTranscriptId);
   const keyOf = useCallback((index: number) => items[index]?.id ?? index, [items]);
   const loadMore = useCallback(() => void loadMoreHistory(), []);
   const listWindow = useListWindow<HTMLUListElement>({
     count: items.length,
     total,
-    estimate: ROW_ESTIMATE,
+    rowHeight: ROW_HEIGHT,
     gap: ROW_GAP,
     keyOf,
     loadMore,
@@ -168,7 +176,6 @@ function HistoryList({ onDelete }: { onDelete(target: DeleteTarget): void }) {
           return (
             <HistoryItem
               key={item.id}
-              measureRef={listWindow.measureElement}
               index={row.index}
               count={total}
               top={listWindow.topOf(row.start)}
@@ -202,8 +209,7 @@ function HistoryEmpty({
 }
 
 interface HistoryItemProps {
-  measureRef(element: HTMLLIElement | null): void;
-  /** Its place among the rows (the virtualiser's measuring key), how many there are, and where it sits. */
+  /** Its place among the rows, how many there are, and where it sits. */
   index: number;
   count: number;
   top: number;
@@ -214,7 +220,6 @@ interface HistoryItemProps {
 
 /** One saved transcript: opens on click; export and delete sit at its corner. */
 const HistoryItem = memo(function HistoryItem({
-  measureRef,
   index,
   count,
   top,
@@ -225,7 +230,7 @@ const HistoryItem = memo(function HistoryItem({
   const t = historyWords.useT();
   return (
     <li
-      {...windowRowProps(measureRef, index, count, top)}
+      {...windowRowProps(index, count, top, ROW_HEIGHT)}
       className="history-item"
       aria-current={current ? 'true' : undefined}
       data-testid="history-item"
