@@ -258,6 +258,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     entries.set(id, entry);
     newer.delete(id);
     words.set(id, tokens);
+    if (words.wantsPacking) void words.pack(nextTurn);
     ordered = null;
   }
 
@@ -360,7 +361,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
       if (entry) entry.size = -1;
     }
     loadingWords.clear();
-    await words.sweep(nextTurn);
+    await words.pack(nextTurn);
   }
 
   /** Applies one journal line's record (its words come in the second pass); false when unreadable. */
@@ -504,7 +505,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
       const page: SavedIndexPage<S> = { items: matching.slice(offset, end), total: matching.length };
       // While the folder is being listed, nothing is known to be missing yet: `0 of 0`.
       if (checking) page.rebuilding = progress ? { ...progress } : { done: 0, total: 0 };
-      if (words.wantsSweep) void words.sweep(nextTurn);
+      if (words.wantsPacking) void words.pack(nextTurn);
       return page;
     },
 
