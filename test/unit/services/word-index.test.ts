@@ -119,7 +119,11 @@ describe('WordIndex', () => {
 
   it('asks to be packed once pending tokens pile up, and not while packing', async () => {
     const index = new WordIndex();
-    for (let i = 0; i < 2100; i++) index.set(`k${i}`, Array.from({ length: 100 }, (_, j) => `t${j}`));
+    for (let i = 0; i < 2100; i++)
+      index.set(
+        `k${i}`,
+        Array.from({ length: 100 }, (_, j) => `t${j}`),
+      );
     expect(index.wantsPacking).toBe(true);
     const packing = index.pack(() => turn());
     expect(index.wantsPacking).toBe(false);
