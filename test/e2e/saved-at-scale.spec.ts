@@ -92,7 +92,7 @@ test('5,000 saved conversations: listed, searched, scrolled to the end and opene
   await expect(page.locator(':focus')).toHaveText(new RegExp(escapeRegExp(newest.title)));
 
   // The index deleted, then damaged: each next start rebuilds it from the files, and loses nothing.
-  const indexFile = join(app.dataDir, 'indexes', 'conversations.v1.jsonl');
+  const indexFile = join(app.dataDir, 'indexes', 'conversations.v2.jsonl');
   await app.quit();
   rmSync(indexFile);
   let again = await startApp({ restartOf: app });
@@ -105,7 +105,7 @@ test('5,000 saved conversations: listed, searched, scrolled to the end and opene
   await again.quit();
   writeFileSync(
     indexFile,
-    '{"index":"conversations","version":1}\n{"id":"planted-00001","size":1,"mtimeMs":2,"summ',
+    '{"index":"conversations","version":2}\n{"id":"planted-00001","size":1,"mtimeMs":2,"summ',
   );
   again = await startApp({ restartOf: app });
   await again.page.getByTestId('nav-playground').click();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { GatewayClient } from '../../src-main/gateway/types.ts';
 import { recordingsFolder } from '../../src-main/services/audio-files.ts';
 import { CONVERSATIONS_FOLDER, createConversationStore } from '../../src-main/services/conversation-store.ts';
+import { SAVED_INDEX_VERSION } from '../../src-main/services/saved-index/saved-index.ts';
 import { createSpeechStudio } from '../../src-main/services/speech-studio.ts';
 import {
   createTranscriptHistory,
@@ -267,7 +268,11 @@ export async function plantedDataFolder(
   count: number,
   store: PlantedStore = 'conversations',
 ): Promise<string> {
-  const folder = join(tmpdir(), `gs-saved-at-scale-v${PLANTED_VERSION}-${store}-${count}`);
+  // The index's format in the name too: a folder planted with another format's index would be rebuilt.
+  const folder = join(
+    tmpdir(),
+    `gs-saved-at-scale-v${PLANTED_VERSION}-index${SAVED_INDEX_VERSION}-${store}-${count}`,
+  );
   const done = join(folder, 'planted');
   if (existsSync(done)) return folder;
   rmSync(folder, { recursive: true, force: true });

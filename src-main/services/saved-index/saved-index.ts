@@ -2,33 +2,38 @@
 // the index and never the items, a list is one page of summaries, and a search looks up words. One concept
 // for every store of many files (conversations now; transcripts and speech clips reuse it).
 //
-// On disk: one journal file, `<name>.v<version>.jsonl`, a header line then one line per change —
-//   `{"id":…,"size":…,"mtimeMs":…,"summary":{…}}<TAB><token> <token> …`   the item as saved
-//   `{"id":…,"size":…,"mtimeMs":…,"newer":true,"note":…}`                a newer build's file, left alone
-//                                                                         (`note`: what the store must still
-//                                                                         know of it, e.g. the audio it plays)
-//   `{"id":…,"removed":true}`                                            deleted, moved aside or gone
-// the last line of an id winning. A save appends its line (a few KB), so saving costs the same with 5 or
-// 5,000 items; the journal is rewritten whole (atomically, atomic-file.ts) once old lines pile up, and soon
-// after a delete, so a deleted item's words do not stay on disk. A kill mid-append leaves at worst a torn
-// last line, skipped when read; the file it described then looks stale and is read again (below). A later
-// format gets another file name, so a newer build's index is never read nor overwritten by this one.
+// On disk: two journals, each a header line then one line per change, the last line of an id winning —
+// `<name>.v<version>.jsonl`, what the list needs:
+//   `{"id":…,"size":…,"mtimeMs":…,"summary":{…}}`            the item as saved
+//   `{"id":…,"size":…,"mtimeMs":…,"newer":true,"note":…}`   a newer build's file, left alone (`note`: what
+//                                                            the store must still know of it, e.g. its audio)
+//   `{"id":…,"removed":true}`                               deleted, moved aside or gone
+// and `<name>.v<version>.words`, what search needs:
+//   `{"id":…,"size":…,"mtimeMs":…}<TAB><token> <token> …`   an item's words, for the item of that size and time
+// Apart, because words are most of it (5,000 long transcripts: 40 MB of words, 2 MB of summaries) and the
+// first list after a start waits only for the summaries. A save appends a line to each, so saving costs the
+// same with 5 or 5,000 items; both are rewritten whole (atomically, atomic-file.ts) once old lines pile up,
+// and soon after a delete, so a deleted item's words do not stay on disk. A kill mid-append leaves at worst
+// a torn last line, skipped when read, or a summary whose words line is missing or older; the file it
+// described then looks stale and is read again (below). A later format gets other file names, so a newer
+// build's index is never read nor overwritten by this one; an earlier format's journal is removed once
+// this one is written whole (it holds words of items deleted since).
 //
-// At start the journal is read in slices (summaries first: the list needs only them; the words after,
-// for search), then checked in the background against the folder: a file newer than its entry, a file
+// At start the summaries are read in slices, then (for search) the words, then the index is checked in
+// the background against the folder: a file newer than its entry, a file
 // without one, an entry without a file. Those are read again one at a time, yielding between files, while
 // the list answers from what is indexed so far with `rebuilding: { done, total }`. A missing or damaged
 // journal is the same check with every file stale.
 import { createReadStream } from 'node:fs';
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../atomic-file.ts';
 import { isMissing } from '../file-missing.ts';
 import { scrubKnownSecretsInFile, scrubKnownSecretsInText } from '../known-secrets.ts';
 import { queryTerms, tokensOf } from './tokens.ts';
 import { WordIndex } from './word-index.ts';
 
-/** The journal's format; a change of it (or of tokenising) is a new file name, and an index rebuilt. */
-export const SAVED_INDEX_VERSION = 1;
+/** The journals' format; a change of it (or of tokenising) is new file names, and an index rebuilt. */
+export const SAVED_INDEX_VERSION = 2;
 
 export interface StoredFileStamp {
   id: string;
@@ -46,7 +51,7 @@ export type ItemReading<S> =
 export interface SavedIndexOptions<S> {
   /** For the header and logs, e.g. `conversations`. */
   name: string;
-  /** The journal's path without its ending: `<folder>/<name>` (`.v1.jsonl` is added). */
+  /** The journals' path without their endings: `<folder>/<name>` (`.v2.jsonl` and `.v2.words` are added). */
   path: string;
   /** Every item file of the store, with its size and time (a folder listing and a stat each). */
   scan(): Promise<StoredFileStamp[]>;
@@ -103,8 +108,8 @@ interface Entry<S> {
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
-/** The start of an item's line: its id (as JSON), size and time, read without parsing the summary. */
-const STAMP = /^\{"id":"((?:[^"\\]|\\.)*)","size":(\d+),"mtimeMs":([-+.eE\d]+),/;
+/** The start of an item's words line: its id (as JSON), size and time, read without parsing the rest. */
+const STAMP = /^\{"id":"((?:[^"\\]|\\.)*)","size":(\d+),"mtimeMs":([-+.eE\d]+)\}\t/;
 
 /** The lines of a file as it streams in, without its line ends; a last line without one too. */
 async function* linesOf(path: string, onTornEnd?: () => void): AsyncGenerator<string> {
@@ -137,20 +142,30 @@ const COMPACT_AFTER_REMOVE_MS = 3000;
 export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S> {
   const { name, scan, read, compare, isSummary, warn, listWaitMs = 250 } = options;
   const file = `${options.path}.v${SAVED_INDEX_VERSION}.jsonl`;
+  const wordsFile = `${options.path}.v${SAVED_INDEX_VERSION}.words`;
   const header = `${JSON.stringify({ index: name, version: SAVED_INDEX_VERSION })}\n`;
+  const wordsHeader = `${JSON.stringify({ index: name, version: SAVED_INDEX_VERSION, words: true })}\n`;
+  /** Earlier formats' journals, removed once this one is written whole. */
+  const earlier = Array.from(
+    { length: SAVED_INDEX_VERSION - 1 },
+    (_, i) => `${options.path}.v${i + 1}.jsonl`,
+  );
 
   const entries = new Map<string, Entry<S>>();
   const newer = new Map<string, { size: number; mtimeMs: number; note?: unknown }>();
   const words = new WordIndex();
   let ordered: S[] | null = null;
 
-  /** Lines waiting to be appended, and lines the journal holds (to tell when to rewrite it). */
+  /** Lines waiting to be appended to each journal, and lines the summaries hold (to tell when to rewrite). */
   let pending: string[] = [];
+  let pendingWords: string[] = [];
   let journalLines = 0;
-  /** Whether the journal must be written whole before anything is appended (missing, or not ours). */
+  /** Whether the journals must be written whole before anything is appended (missing, or not ours). */
   let rewrite = false;
-  /** Whether the journal ends mid-line (a kill mid-append): the next append starts a line of its own. */
+  let rewriteWords = false;
+  /** Whether a journal ends mid-line (a kill mid-append): the next append starts a line of its own. */
   let tornEnd = false;
+  let tornEndWords = false;
   /** Unreadable lines met at load: the journal is rewritten once the check has read their files again. */
   let damaged = 0;
   /** Ids saved or removed since the check listed the folder: the check leaves them to the store. */
@@ -174,8 +189,9 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
   const sameStamp = (entry: { size: number; mtimeMs: number } | undefined, size: number, mtimeMs: number) =>
     entry !== undefined && entry.size === size && Math.abs(entry.mtimeMs - mtimeMs) < 1;
 
-  function enqueue(line: string): void {
+  function enqueue(line: string, wordsLine?: string): void {
     pending.push(line);
+    if (wordsLine !== undefined) pendingWords.push(wordsLine);
     if (flushQueued) return;
     flushQueued = true;
     writing = writing.then(async () => {
@@ -183,16 +199,23 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
       await nextTurn();
       flushQueued = false;
       const lines = pending;
+      const wordLines = pendingWords;
       pending = [];
+      pendingWords = [];
       if (lines.length === 0) return;
       try {
-        if (rewrite) {
+        if (rewrite || rewriteWords) {
           pending = [...lines, ...pending];
+          pendingWords = [...wordLines, ...pendingWords];
           await compactNow();
         } else {
           await appendFile(file, (tornEnd ? '\n' : '') + lines.join(''));
           tornEnd = false;
           journalLines += lines.length;
+          if (wordLines.length > 0) {
+            await appendFile(wordsFile, (tornEndWords ? '\n' : '') + wordLines.join(''));
+            tornEndWords = false;
+          }
         }
       } catch (error) {
         warn(`the ${name} index could not be written; it is checked again at the next start`, error);
@@ -202,43 +225,62 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
   }
 
   /**
-   * Writes the journal whole: the header, then the latest line of each item indexed now, taken from the
-   * journal on disk and the lines not yet written (an item whose line is in neither is read again at the
+   * Writes both journals whole: each header, then the latest line of each item indexed now, taken from the
+   * journal on disk and the lines not yet written (an item whose lines are in neither is read again at the
    * next start). Runs in the write chain only.
    */
   async function compactNow(): Promise<void> {
-    let old = '';
-    if (!rewrite) {
-      try {
-        old = await readFile(file, 'utf8');
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
+    const summaries = await latestLines(rewrite ? null : file, pending);
+    const wordLines = await latestLines(rewrite || rewriteWords ? null : wordsFile, pendingWords);
+    pending = [];
+    pendingWords = [];
+    const kept: string[] = [header];
+    for (const [id, line] of summaries) {
+      const isNewerLine = line.includes('"newer":true');
+      if (isNewerLine ? newer.has(id) : entries.has(id) && !line.includes('"removed":true')) kept.push(line);
     }
+    const keptWords: string[] = [wordsHeader];
+    for (const [id, line] of wordLines) {
+      const stamp = STAMP.exec(line);
+      if (stamp && sameStamp(entries.get(id), Number(stamp[2]), Number(stamp[3]))) keptWords.push(line);
+    }
+    summaries.clear();
+    wordLines.clear();
+    // Words first: killed between the two, the summaries on disk are the older ones, which the newer words
+    // lines do not match, and those items are read again.
+    await writeFileAtomic(wordsFile, keptWords.join(''));
+    await writeFileAtomic(file, kept.join(''));
+    journalLines = kept.length - 1;
+    rewrite = false;
+    rewriteWords = false;
+    tornEnd = false;
+    tornEndWords = false;
+    for (const old of earlier.splice(0)) await rm(old, { force: true }).catch(() => {});
+  }
+
+  /** The latest line of each id in a journal (none when `path` is null) and then in `later` lines. */
+  async function latestLines(path: string | null, later: readonly string[]): Promise<Map<string, string>> {
     const latest = new Map<string, string>();
     const take = (line: string) => {
       if (!line.startsWith('{"id":"')) return;
       const id = line.slice(7, line.indexOf('"', 7));
       latest.set(id, line.endsWith('\n') ? line : `${line}\n`);
     };
-    let count = 0;
-    for (const line of old.split('\n')) {
-      take(line);
-      if (++count % 2000 === 0) await nextTurn();
+    if (path !== null) {
+      let text = '';
+      try {
+        text = await readFile(path, 'utf8');
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+      let count = 0;
+      for (const line of text.split('\n')) {
+        take(line);
+        if (++count % 2000 === 0) await nextTurn();
+      }
     }
-    old = '';
-    for (const line of pending) take(line);
-    pending = [];
-    const kept: string[] = [header];
-    for (const [id, line] of latest) {
-      const entry = entries.get(id);
-      const isNewerLine = line.includes('"newer":true');
-      if (isNewerLine ? newer.has(id) : entry !== undefined && !line.includes('"removed":true'))
-        kept.push(line);
-    }
-    await writeFileAtomic(file, kept.join(''));
-    journalLines = kept.length - 1;
-    rewrite = false;
+    for (const line of later) take(line);
+    return latest;
   }
 
   function scheduleCompact(ms: number): void {
@@ -300,9 +342,8 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
           continue;
         }
         journalLines++;
-        const tab = line.indexOf('\t');
         try {
-          if (!applyRecord(JSON.parse(tab === -1 ? line : line.slice(0, tab)), tab !== -1)) damaged++;
+          if (!applyRecord(JSON.parse(line))) damaged++;
         } catch {
           damaged++;
         }
@@ -314,9 +355,13 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
       newer.clear();
       rewrite = true;
       return;
+    } finally {
+      // Without summaries, every file is read again: the words are written anew with them.
+      if (rewrite) rewriteWords = true;
     }
     if (first) {
       rewrite = true; // Empty: written by a kill before its header landed.
+      rewriteWords = true;
       return;
     }
     if (damaged > 0) {
@@ -329,18 +374,28 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     wordsReady = loadedWords;
   }
 
-  /** The second pass: each loaded item's words, from its line (the one whose size and time it has). */
+  /**
+   * The second pass: each loaded item's words, from its line in the words journal (the one whose size and
+   * time it has). A words journal missing or not ours is written anew; its items are read again.
+   */
   async function loadWords(): Promise<void> {
     let count = 0;
+    let first = true;
     try {
-      for await (const line of linesOf(file)) {
+      for await (const line of linesOf(wordsFile, () => (tornEndWords = true))) {
+        if (first) {
+          first = false;
+          if (`${line}\n` === wordsHeader) continue;
+          warn(`the ${name} index's words are not of this build's format; the items are read again`);
+          rewriteWords = true;
+          break;
+        }
         const stamp = STAMP.exec(line);
-        const tab = line.indexOf('\t');
-        if (stamp && tab !== -1) {
+        if (stamp) {
           const id = JSON.parse(`"${stamp[1]}"`) as string;
           const entry = entries.get(id);
           if (entry && loadingWords.has(id) && sameStamp(entry, Number(stamp[2]), Number(stamp[3]))) {
-            const tokens = line.slice(tab + 1);
+            const tokens = line.slice(stamp[0].length);
             words.set(id, tokens === '' ? [] : tokens.split(' '));
             loadingWords.delete(id);
           }
@@ -353,8 +408,11 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
         }
       }
     } catch (error) {
-      warn(`the ${name} index's words could not be read; the items are read again`, error);
+      if (!isMissing(error))
+        warn(`the ${name} index's words could not be read; the items are read again`, error);
+      rewriteWords = true;
     }
+    if (first) rewriteWords = true; // Missing or empty.
     // Any left (a line lost meanwhile) are read again by the check, like a stale file.
     for (const id of loadingWords) {
       const entry = entries.get(id);
@@ -364,8 +422,8 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     await words.pack(nextTurn);
   }
 
-  /** Applies one journal line's record (its words come in the second pass); false when unreadable. */
-  function applyRecord(record: unknown, hasWords: boolean): boolean {
+  /** Applies one summaries line's record (its words come in the second pass); false when unreadable. */
+  function applyRecord(record: unknown): boolean {
     if (typeof record !== 'object' || record === null) return false;
     const { id, size, mtimeMs, summary } = record as Record<string, unknown>;
     if (typeof id !== 'string') return false;
@@ -380,7 +438,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
       newer.set(id, { ...stampOf(size, mtimeMs), note: (record as { note?: unknown }).note });
       return true;
     }
-    if (!hasWords || !isSummary(summary, id)) return false;
+    if (!isSummary(summary, id)) return false;
     entries.set(id, { summary, size, mtimeMs });
     newer.delete(id);
     return true;
@@ -429,7 +487,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
         }
       }
       // A missing journal is written whole now; a damaged one rewritten without its unreadable lines.
-      if (rewrite || damaged > 0) scheduleCompact(0);
+      if (rewrite || rewriteWords || damaged > 0) scheduleCompact(0);
     } finally {
       progress = null;
       checking = false;
@@ -453,7 +511,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     const tokens = tokensOf(texts.map(scrubKnownSecretsInText));
     apply(id, { summary, size, mtimeMs }, tokens);
     const line = scrubKnownSecretsInFile(JSON.stringify({ id, size, mtimeMs, summary }));
-    enqueue(`${line}\t${[...tokens].join(' ')}\n`);
+    enqueue(`${line}\n`, `${JSON.stringify({ id, size, mtimeMs })}\t${[...tokens].join(' ')}\n`);
   }
 
   function putNewer(id: string, size: number, mtimeMs: number, note?: unknown): void {

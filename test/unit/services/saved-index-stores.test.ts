@@ -44,7 +44,7 @@ function spoil(path: string): void {
 
 describe('the transcript history’s index', () => {
   const folder = () => join(dataDir, TRANSCRIPTS_FOLDER);
-  const journal = () => join(dataDir, 'indexes', 'transcripts.v1.jsonl');
+  const journal = () => join(dataDir, 'indexes', 'transcripts.v2.jsonl');
   const open = (): TranscriptHistory => {
     let tick = 0;
     return createTranscriptHistory({
@@ -98,16 +98,25 @@ describe('the transcript history’s index', () => {
   });
 
   it.each([
-    ['deleted', () => rmSync(join(dataDir, 'indexes', 'transcripts.v1.jsonl'))],
+    ['deleted', () => rmSync(join(dataDir, 'indexes', 'transcripts.v2.jsonl'))],
     [
       'damaged',
       () =>
         writeFileSync(
-          join(dataDir, 'indexes', 'transcripts.v1.jsonl'),
-          '{"index":"transcripts","version":1}\n{"id":"x","size":1,"mtimeMs":2,"summ',
+          join(dataDir, 'indexes', 'transcripts.v2.jsonl'),
+          '{"index":"transcripts","version":2}\n{"id":"x","size":1,"mtimeMs":2,"summ',
         ),
     ],
-    ['not ours', () => writeFileSync(join(dataDir, 'indexes', 'transcripts.v1.jsonl'), 'garbage\n')],
+    ['not ours', () => writeFileSync(join(dataDir, 'indexes', 'transcripts.v2.jsonl'), 'garbage\n')],
+    ['without its words', () => rmSync(join(dataDir, 'indexes', 'transcripts.v2.words'))],
+    [
+      'with its words cut short',
+      () => {
+        const words = join(dataDir, 'indexes', 'transcripts.v2.words');
+        const text = readFileSync(words, 'utf8');
+        writeFileSync(words, text.slice(0, Math.floor(text.length / 2)));
+      },
+    ],
   ])('is rebuilt from the files when %s, losing nothing', async (_, harm) => {
     const { history, ids } = await saveSome(8);
     const before = await history.list();
@@ -152,7 +161,7 @@ describe('the transcript history’s index', () => {
 
 describe('the speech history’s index', () => {
   const folder = () => join(dataDir, 'history', 'speech');
-  const journal = () => join(dataDir, 'indexes', 'speech.v1.jsonl');
+  const journal = () => join(dataDir, 'indexes', 'speech.v2.jsonl');
   const open = (): SpeechStudio => {
     let tick = 0;
     return createSpeechStudio({

@@ -1,6 +1,6 @@
 // The stores' persistent index (issue 19): tokenising, search, paging, and the journal surviving what a
 // crash, a lost file or a damaged one leaves, as the conversation store uses it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { assistantMessage, conversation, userMessage } from '../../support/conve
 
 let home: string;
 const directory = () => join(home, 'conversations');
-const journal = () => join(home, 'indexes', 'conversations.v1.jsonl');
+const journal = () => join(home, 'indexes', 'conversations.v2.jsonl');
+const wordsJournal = () => join(home, 'indexes', 'conversations.v2.words');
 const open = () => createConversationStore({ directory: directory() });
 
 beforeEach(() => {
@@ -125,6 +126,27 @@ describe('the journal', () => {
     expect((await store.list({ query: 'topic 7' })).conversations.map((c) => c.id)).toEqual([ids[7]]);
   });
 
+  it('keeps the summaries and the words apart, and removes an earlier format’s journal once rebuilt', async () => {
+    const { ids } = await savedStore(3);
+    // The first list waits only for the summaries: they hold no words.
+    const summaries = readFileSync(journal(), 'utf8');
+    expect(summaries).not.toContain('\t');
+    expect(readFileSync(wordsJournal(), 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
+    // An earlier build's journal (version 1: summaries and words in one file) beside none of this one.
+    const earlier = join(home, 'indexes', 'conversations.v1.jsonl');
+    writeFileSync(
+      earlier,
+      '{"index":"conversations","version":1}\n{"id":"old","size":1,"mtimeMs":1}\tgone words\n',
+    );
+    rmSync(journal());
+    rmSync(wordsJournal());
+    const store = open();
+    await store.indexSettled();
+    expect((await store.list()).conversations.map((c) => c.id)).toEqual([...ids].reverse());
+    expect(existsSync(earlier)).toBe(false);
+    expect((await store.list({ query: 'gone' })).total).toBe(0);
+  });
+
   it('forgets a deleted conversation, its words leaving the disk soon after', async () => {
     const { store, ids } = await savedStore(3);
     await store.rename(ids[1]!, 'Secret plans');
@@ -133,9 +155,10 @@ describe('the journal', () => {
     // The journal is rewritten within seconds of a delete.
     await new Promise((resolve) => setTimeout(resolve, 3_500));
     await store.indexSettled();
-    const text = readFileSync(journal(), 'utf8');
-    expect(text).not.toContain(ids[1]!);
-    expect(text).not.toMatch(/secret/i);
+    for (const text of [readFileSync(journal(), 'utf8'), readFileSync(wordsJournal(), 'utf8')]) {
+      expect(text).not.toContain(ids[1]!);
+      expect(text).not.toMatch(/secret/i);
+    }
     expect((await open().list()).total).toBe(2);
   });
 
