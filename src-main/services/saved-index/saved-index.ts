@@ -129,6 +129,13 @@ async function* linesOf(path: string, onTornEnd?: () => void): AsyncGenerator<st
   }
 }
 
+/** Keeps `line` as its id's latest (a journal line: `{"id":"…",…`); other lines are skipped. */
+function takeLatest(latest: Map<string, string>, line: string): void {
+  if (!line.startsWith('{"id":"')) return;
+  const id = line.slice(7, line.indexOf('"', 7));
+  latest.set(id, line.endsWith('\n') ? line : `${line}\n`);
+}
+
 /** Lines parsed between yields while the journal is read. */
 const LOAD_SLICE = 250;
 /**
@@ -230,8 +237,12 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
    * next start). Runs in the write chain only.
    */
   async function compactNow(): Promise<void> {
-    const summaries = await latestLines(rewrite ? null : file, pending);
-    const wordLines = await latestLines(rewrite || rewriteWords ? null : wordsFile, pendingWords);
+    const summaries = await latestLines(rewrite ? null : file);
+    const wordLines = await latestLines(rewrite || rewriteWords ? null : wordsFile);
+    // The lines not yet written, taken after the last wait: a line enqueued while the journals were read
+    // is in them (taken during a wait and then cleared, it would be lost from one journal).
+    for (const line of pending) takeLatest(summaries, line);
+    for (const line of pendingWords) takeLatest(wordLines, line);
     pending = [];
     pendingWords = [];
     const kept: string[] = [header];
@@ -258,28 +269,21 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     for (const old of earlier.splice(0)) await rm(old, { force: true }).catch(() => {});
   }
 
-  /** The latest line of each id in a journal (none when `path` is null) and then in `later` lines. */
-  async function latestLines(path: string | null, later: readonly string[]): Promise<Map<string, string>> {
+  /** The latest line of each id in a journal (none when `path` is null). */
+  async function latestLines(path: string | null): Promise<Map<string, string>> {
     const latest = new Map<string, string>();
-    const take = (line: string) => {
-      if (!line.startsWith('{"id":"')) return;
-      const id = line.slice(7, line.indexOf('"', 7));
-      latest.set(id, line.endsWith('\n') ? line : `${line}\n`);
-    };
-    if (path !== null) {
-      let text = '';
-      try {
-        text = await readFile(path, 'utf8');
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
-      let count = 0;
-      for (const line of text.split('\n')) {
-        take(line);
-        if (++count % 2000 === 0) await nextTurn();
-      }
+    if (path === null) return latest;
+    let text = '';
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      if (!isMissing(error)) throw error;
     }
-    for (const line of later) take(line);
+    let count = 0;
+    for (const line of text.split('\n')) {
+      takeLatest(latest, line);
+      if (++count % 2000 === 0) await nextTurn();
+    }
     return latest;
   }
 

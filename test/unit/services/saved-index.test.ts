@@ -1,10 +1,11 @@
 // The stores' persistent index (issue 19): tokenising, search, paging, and the journal surviving what a
 // crash, a lost file or a damaged one leaves, as the conversation store uses it.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConversationStore } from '../../../src-main/services/conversation-store.ts';
+import { createSavedIndex, SAVED_INDEX_VERSION } from '../../../src-main/services/saved-index/saved-index.ts';
 import { queryTerms, tokensOf } from '../../../src-main/services/saved-index/tokens.ts';
 import { assistantMessage, conversation, userMessage } from '../../support/conversation-fixtures.ts';
 
@@ -145,6 +146,64 @@ describe('the journal', () => {
     expect((await store.list()).conversations.map((c) => c.id)).toEqual([...ids].reverse());
     expect(existsSync(earlier)).toBe(false);
     expect((await store.list({ query: 'gone' })).total).toBe(0);
+  });
+
+  it('keeps every line saved while the journals are rewritten', async () => {
+    // A journal holding one item written 10,000 times over: rewritten whole at the next save, the reading
+    // taking several turns, while saves keep coming one turn after another.
+    const path = join(home, 'indexes', 'things');
+    mkdirSync(join(home, 'indexes'), { recursive: true });
+    const head = { index: 'things', version: SAVED_INDEX_VERSION };
+    const line = JSON.stringify({ id: 'a', size: 1, mtimeMs: 1, summary: { id: 'a' } });
+    const wordsLine = `${JSON.stringify({ id: 'a', size: 1, mtimeMs: 1 })}\ta`;
+    writeFileSync(`${path}.v2.jsonl`, [JSON.stringify(head), ...Array(10_000).fill(line), ''].join('\n'));
+    writeFileSync(
+      `${path}.v2.words`,
+      [JSON.stringify({ ...head, words: true }), ...Array(10_000).fill(wordsLine), ''].join('\n'),
+    );
+    const files = new Map([['a', { size: 1, mtimeMs: 1 }]]);
+    const openIndex = () =>
+      createSavedIndex<{ id: string }>({
+        name: 'things',
+        path,
+        scan: async () => [...files].map(([id, stamp]) => ({ id, ...stamp })),
+        read: async (id) => ({ kind: 'ok', summary: { id }, texts: [id], ...files.get(id)! }),
+        compare: (x, y) => x.id.localeCompare(y.id),
+        isSummary: (value, id): value is { id: string } => (value as { id?: unknown })?.id === id,
+        warn: () => {},
+      });
+    const index = openIndex();
+    await index.checked();
+    const ids = Array.from({ length: 300 }, (_, i) => `n${i}`);
+    for (const id of ids) {
+      files.set(id, { size: 2, mtimeMs: 2 });
+      index.put(id, { id }, [`word${id}`], 2, 2);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await index.settled();
+    const summaries = readFileSync(`${path}.v2.jsonl`, 'utf8');
+    const words = readFileSync(`${path}.v2.words`, 'utf8');
+    expect(ids.filter((id) => !summaries.includes(`{"id":"${id}"`))).toEqual([]);
+    expect(ids.filter((id) => !words.includes(`{"id":"${id}"`))).toEqual([]);
+    // A start from them lists and finds every one without reading any again.
+    const reads: string[] = [];
+    const again = createSavedIndex<{ id: string }>({
+      name: 'things',
+      path,
+      scan: async () => [...files].map(([id, stamp]) => ({ id, ...stamp })),
+      read: async (id) => {
+        reads.push(id);
+        return { kind: 'ok', summary: { id }, texts: [id], ...files.get(id)! };
+      },
+      compare: (x, y) => x.id.localeCompare(y.id),
+      isSummary: (value, id): value is { id: string } => (value as { id?: unknown })?.id === id,
+      warn: () => {},
+    });
+    await again.checked();
+    expect(reads).toEqual([]);
+    expect((await again.page({})).total).toBe(301);
+    expect((await again.page({ query: 'wordn299' })).items).toEqual([{ id: 'n299' }]);
+    await again.settled();
   });
 
   it('forgets a deleted conversation, its words leaving the disk soon after', async () => {
