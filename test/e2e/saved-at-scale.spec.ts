@@ -182,7 +182,10 @@ test('5,000 saved transcripts: listed, searched, scrolled to the end and opened'
   await expect(page.locator(':focus')).toContainText(newest.name);
 });
 
-test('5,000 speech clips: listed and scrolled to the end, one opened', async ({ startApp, fakeGateway }) => {
+test('5,000 speech clips: listed, searched, scrolled to the end, one opened', async ({
+  startApp,
+  fakeGateway,
+}) => {
   test.setTimeout(300_000);
   const planted = await plantedDataFolder(COUNT, 'clips');
   const app = await startApp({
@@ -197,8 +200,24 @@ test('5,000 speech clips: listed and scrolled to the end, one opened', async ({ 
   const newest = (await app.ok('speech.list', { limit: 1 })).entries[0]!;
   await expect(items.first()).toContainText(newest.preview);
   expect(await items.count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
-  expect((await app.ok('speech.list', { query: 'marker4321' })).total).toBe(1);
   await app.screenshot('saved-at-scale-clips');
+
+  // Searches in the clips' text: a marker word, two common words, a Chinese word; then one that finds none.
+  const searchBox = page.getByTestId('speak-history-search');
+  for (const query of ['marker4321', 'budget meeting', '天气']) {
+    await searchBox.fill(query);
+    const found = await app.ok('speech.list', { query, limit: 1 });
+    expect(found.total, `“${query}” finds some`).toBeGreaterThan(0);
+    await expect(list).toHaveAttribute('data-total', String(found.total));
+    await expect(items.first()).toContainText(found.entries[0]!.preview);
+    if (query === 'marker4321') await expect(items).toHaveCount(1);
+    if (query === '天气') await app.screenshot('saved-at-scale-clips-search');
+  }
+  await searchBox.fill('nothing-says-this');
+  await expect(page.getByTestId('speak-history-empty')).toContainText('Nothing matches ‘nothing-says-this’');
+  await page.getByTestId('speak-history-empty').getByRole('button', { name: 'Clear search' }).click();
+  await expect(searchBox).toHaveValue('');
+  await expect(list).toHaveAttribute('data-total', String(COUNT));
 
   const oldest = (await app.ok('speech.list', { offset: COUNT - 1, limit: 1 })).entries[0]!;
   const most = await page.evaluate(async () => {

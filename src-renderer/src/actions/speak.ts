@@ -94,6 +94,8 @@ function follow(streamId: string): void {
     // one (a part failed, or Cancel) carries its own reason and Continue, shown with the clip itself.
     if (entry) {
       store().addSpeechClip(entry);
+      // A search is listed: asked again, so the new clip shows if it matches.
+      if (store().speak.historySearched !== '') void loadSpeechHistory();
       store().updateSpeak({ job: null });
       announce(speakWords.t(entry.partial ? 'announce.partialReady' : 'announce.ready'));
     } else if (stream.status === 'error' && stream.error) {
@@ -133,18 +135,52 @@ let historyGeneration = 0;
 let loadingMoreHistory: number | null = null;
 
 /**
- * The history's first page (asked again while main indexes: as many clips as are loaded, those beyond
- * kept).
+ * The history's first page, asked once (the panel keeps it current as clips are made and deleted): when the
+ * panel's code is loaded, at idle after the first screen (shell/panel-views.ts), so the first visit shows
+ * it at once; or when the panel is first shown.
  */
-export async function loadSpeechHistory({ again = false }: { again?: boolean } = {}): Promise<void> {
-  const { historyStatus, history } = store().speak;
-  if (historyStatus === 'loading') return;
+export function prefetchSpeechHistory(): void {
+  if (store().speak.historyStatus === 'idle') void loadSpeechHistory();
+}
+
+/** Typing pauses this long before the history is searched: one request per word, not per key. */
+export const SPEECH_SEARCH_DELAY_MS = 200;
+let searchTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Searches the history by the clips' text: the box shows `query` at once, the list follows shortly. */
+export function searchSpeechHistory(query: string): void {
+  store().updateSpeak({ historyQuery: query });
+  if (searchTimer) clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => {
+    searchTimer = null;
+    void loadSpeechHistory({ search: true });
+  }, SPEECH_SEARCH_DELAY_MS);
+}
+
+/**
+ * The history's first page for what the search box holds (asked again while main indexes: as many clips
+ * as are loaded, those beyond kept). A search replaces a list still loading; other loads wait for it.
+ */
+export async function loadSpeechHistory({
+  again = false,
+  search = false,
+}: {
+  again?: boolean;
+  search?: boolean;
+} = {}): Promise<void> {
+  const { historyStatus, history, historyQuery, historySearched } = store().speak;
+  if (historyStatus === 'loading' && !search) return;
   if (historyPoll) clearTimeout(historyPoll);
   historyPoll = null;
   const generation = ++historyGeneration;
-  const limit = again ? Math.min(500, Math.max(SPEECH_HISTORY_PAGE, history.length)) : SPEECH_HISTORY_PAGE;
+  const query = historyQuery.trim();
+  // Rows loaded beyond the first page are kept only for the same search.
+  const keepBeyond = again && query === historySearched;
+  const limit = keepBeyond
+    ? Math.min(500, Math.max(SPEECH_HISTORY_PAGE, history.length))
+    : SPEECH_HISTORY_PAGE;
   if (!again) store().updateSpeak({ historyStatus: 'loading', historyError: null });
-  const result = await call('speech.list', { limit });
+  const result = await call('speech.list', query ? { query, limit } : { limit });
   if (generation !== historyGeneration) return;
   if (!result.ok) {
     store().updateSpeak({ historyStatus: 'failed', historyError: result.error });
@@ -152,7 +188,7 @@ export async function loadSpeechHistory({ again = false }: { again?: boolean } =
   }
   const { entries, total, movedAside, rebuilding } = result.data;
   const fresh = new Set(entries.map((item) => item.id));
-  const beyond = again
+  const beyond = keepBeyond
     ? store()
         .speak.history.slice(entries.length)
         .filter((item) => !fresh.has(item.id))
@@ -162,6 +198,7 @@ export async function loadSpeechHistory({ again = false }: { again?: boolean } =
     historyTotal: Math.max(total, entries.length),
     historyRebuilding: rebuilding ?? null,
     historyStatus: 'ready',
+    historySearched: query,
     movedAside,
   });
   // Main is still reading its files (a first start, a lost index): the rest arrives as it does.
@@ -175,12 +212,13 @@ export async function loadSpeechHistory({ again = false }: { again?: boolean } =
 
 /** The next page of the history, once the clips shown come near the end of those loaded. */
 export async function loadMoreSpeechHistory(): Promise<void> {
-  const { history, historyTotal, historyStatus } = store().speak;
+  const { history, historyTotal, historyStatus, historySearched } = store().speak;
   if (historyStatus !== 'ready' || history.length >= historyTotal || loadingMoreHistory === historyGeneration)
     return;
   const generation = historyGeneration;
   loadingMoreHistory = generation;
-  const result = await call('speech.list', { offset: history.length, limit: SPEECH_HISTORY_PAGE });
+  const page = { offset: history.length, limit: SPEECH_HISTORY_PAGE };
+  const result = await call('speech.list', historySearched ? { query: historySearched, ...page } : page);
   if (loadingMoreHistory === generation) loadingMoreHistory = null;
   if (generation !== historyGeneration || !result.ok) return;
   const current = store().speak.history;

@@ -34,6 +34,10 @@ export interface SpeakState {
   historyError: AppError | null;
   /** History files main found damaged and moved aside. */
   movedAside: number;
+  /** What the history's search box holds (the list follows shortly after typing stops). */
+  historyQuery: string;
+  /** The search the listed clips answer ('' for every clip). */
+  historySearched: string;
 }
 
 export interface SpeakSlice {
@@ -42,7 +46,8 @@ export interface SpeakSlice {
   updateSpeak(patch: Partial<SpeakState>): void;
   /**
    * A finished clip: into the player, and at the top of the history; a clip already listed (a partial
-   * clip continued) stays in its place, as main lists clips by when they were first made.
+   * clip continued) stays in its place, as main lists clips by when they were first made. While a search
+   * is listed, a new clip waits for the search to be asked again (it may not match).
    */
   addSpeechClip(entry: SpeechEntry): void;
   removeSpeechClip(id: string): void;
@@ -59,6 +64,8 @@ export const initialSpeakState: SpeakState = {
   historyStatus: 'idle',
   historyError: null,
   movedAside: 0,
+  historyQuery: '',
+  historySearched: '',
 };
 
 /** The summary part of an entry, as the history list holds it. */
@@ -74,6 +81,7 @@ export const createSpeakSlice: StateCreator<AppState, [], [], SpeakSlice> = (set
   addSpeechClip: (entry) =>
     set((s) => {
       const known = s.speak.history.some((item) => item.id === entry.id);
+      if (!known && s.speak.historySearched !== '') return { speak: { ...s.speak, current: entry } };
       return {
         speak: {
           ...s.speak,

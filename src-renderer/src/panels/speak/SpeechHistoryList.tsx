@@ -1,4 +1,4 @@
-import { Download, FileText, History, Play, SlidersHorizontal, Trash2 } from 'lucide-react';
+import { Download, FileText, History, Play, SearchX, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SpeechSummary } from '../../../../src-preload/contract.ts';
@@ -10,10 +10,12 @@ import {
   reuseSpeechSettings,
   reuseSpeechText,
   saveSpeechClip,
+  searchSpeechHistory,
 } from '../../actions/speak.ts';
-import { IconButton } from '../../components/Button.tsx';
+import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { useListWindow, windowRowProps } from '../../components/useListWindow.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
@@ -48,7 +50,7 @@ const ROW_HEIGHT = 52;
 export function SpeechHistoryList() {
   const t = historyWords.useT();
   // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
-  const { history, total, rebuilding, status, error } = useDeferredValue(
+  const { history, total, rebuilding, status, error, searched } = useDeferredValue(
     useAppStore(
       useShallow(({ speak }) => ({
         history: speak.history,
@@ -56,9 +58,11 @@ export function SpeechHistoryList() {
         rebuilding: speak.historyRebuilding,
         status: speak.historyStatus,
         error: speak.historyError,
+        searched: speak.historySearched,
       })),
     ),
   );
+  const query = useAppStore((s) => s.speak.historyQuery);
   const movedAside = useAppStore((s) => s.speak.movedAside);
   const currentId = useAppStore((s) => s.speak.current?.id ?? null);
   const [deleting, setDeleting] = useState<SpeechSummary | null>(null);
@@ -100,7 +104,25 @@ export function SpeechHistoryList() {
           })}
         </p>
       ) : null}
-      {status === 'failed' && error ? null : history.length === 0 ? (
+      {/* Searching needs something to search: shown once there are clips, and kept while a search is on. */}
+      {total > 0 || query !== '' || searched !== '' ? (
+        <SearchField
+          value={query}
+          onChange={searchSpeechHistory}
+          placeholder={t('speech.searchPlaceholder')}
+          label={t('speech.searchLabel')}
+          testId="speak-history-search"
+        />
+      ) : null}
+      {status === 'failed' && error ? null : history.length === 0 && searched !== '' && status === 'ready' ? (
+        <p className="speak-history__empty" data-testid="speak-history-empty">
+          <SearchX size={15} aria-hidden />
+          {t('speech.noMatch', { query: searched })}
+          <Button variant="ghost" size="sm" onClick={() => searchSpeechHistory('')}>
+            {t('speech.clearSearch')}
+          </Button>
+        </p>
+      ) : history.length === 0 ? (
         <p className="speak-history__empty" data-testid="speak-history-empty">
           <History size={15} aria-hidden />
           {status === 'ready' || status === 'idle' ? t('speech.empty') : t('speech.loading')}

@@ -1,4 +1,4 @@
-import { History, RotateCw, Search, SearchX, Trash2 } from 'lucide-react';
+import { History, RotateCw, SearchX, Trash2 } from 'lucide-react';
 import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
@@ -11,6 +11,7 @@ import {
 } from '../../actions/transcripts.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
+import { SearchField } from '../../components/SearchField.tsx';
 import { useListWindow, windowRowProps } from '../../components/useListWindow.ts';
 import { formatClock, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
@@ -58,19 +59,13 @@ function HistorySearch() {
   const t = historyWords.useT();
   const query = useAppStore((s) => s.transcriptQuery);
   return (
-    <div className="history-search">
-      <Search size={14} className="history-search__icon" aria-hidden />
-      <input
-        type="search"
-        className="input history-search__input"
-        placeholder={t('transcripts.searchPlaceholder')}
-        aria-label={t('transcripts.searchLabel')}
-        value={query}
-        onChange={(event) => searchHistory(event.target.value)}
-        spellCheck={false}
-        data-testid="history-search"
-      />
-    </div>
+    <SearchField
+      value={query}
+      onChange={searchHistory}
+      placeholder={t('transcripts.searchPlaceholder')}
+      label={t('transcripts.searchLabel')}
+      testId="history-search"
+    />
   );
 }
 
