@@ -47,8 +47,8 @@ interface ConversationListProps {
   onChosen(): void;
 }
 
-/** A row's height before it is measured (title and meta lines); rows are measured as they are shown. */
-const ROW_ESTIMATE = 50;
+/** A row's height (px): title and meta lines. Drawn at it, never measured (see useListWindow's rowHeight). */
+const ROW_HEIGHT = 46;
 /** Rows kept in the page beyond those in view, above and below. */
 const OVERSCAN = 8;
 /** The next page is asked once the rows shown come this close to the end of those loaded. */
@@ -128,7 +128,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count,
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     gap: 1,
     scrollMargin,
@@ -168,7 +168,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
     if (!target.matches('.pg-row__main')) return;
     const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
     if (!Number.isInteger(from)) return;
-    const page = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? 400) / ROW_ESTIMATE) - 1);
+    const page = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
     const to = rowForKey(event.key, from, page, count);
     if (to === null) return;
     event.preventDefault();
@@ -286,10 +286,9 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
               return (
                 <li
                   key={UNSAVED_ROW}
-                  ref={virtualizer.measureElement}
                   data-index={row.index}
                   className="pg-row"
-                  style={rowPlace(top)}
+                  style={{ ...rowPlace(top), height: ROW_HEIGHT }}
                   aria-current="true"
                   data-testid="conversation-unsaved"
                 >
@@ -307,7 +306,6 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
             return (
               <ConversationRow
                 key={item.id}
-                measureRef={virtualizer.measureElement}
                 index={row.index}
                 top={top}
                 item={item}
@@ -395,8 +393,7 @@ function useListOffset(
 }
 
 interface ConversationRowProps {
-  measureRef(element: HTMLLIElement | null): void;
-  /** Its place among the rows (the virtualiser's measuring key), and its distance from the list's top. */
+  /** Its place among the rows, and its distance from the list's top. */
   index: number;
   top: number;
   item: ConversationSummary;
@@ -408,7 +405,6 @@ interface ConversationRowProps {
 }
 
 const ConversationRow = memo(function ConversationRow({
-  measureRef,
   index,
   top,
   item,
@@ -426,9 +422,8 @@ const ConversationRow = memo(function ConversationRow({
   };
   return (
     <li
-      ref={measureRef}
       data-index={index}
-      style={rowPlace(top)}
+      style={{ ...rowPlace(top), height: ROW_HEIGHT }}
       className="pg-row"
       aria-current={active ? 'true' : undefined}
       aria-busy={opening || undefined}
