@@ -254,6 +254,29 @@ export async function plantClips(dataDir: string, count: number): Promise<void> 
   await studio.indexSettled();
 }
 
+/** A store of a data folder, opened as main opens it, seen as a list: pages and searches, and its index settled. */
+export interface SavedStoreView {
+  list(request: { query?: string; offset?: number; limit?: number }): Promise<{ total: number }>;
+  settled(): Promise<void>;
+}
+
+/** Opens `store`'s items in `dataDir` as main does (bench: main's memory with them). */
+export function openSavedStore(store: PlantedStore, dataDir: string): SavedStoreView {
+  if (store === 'conversations') {
+    const conversations = createConversationStore({ directory: join(dataDir, CONVERSATIONS_FOLDER) });
+    return { list: (request) => conversations.list(request), settled: () => conversations.indexSettled() };
+  }
+  if (store === 'transcripts') {
+    const history = createTranscriptHistory({
+      directory: join(dataDir, TRANSCRIPTS_FOLDER),
+      recordingsDir: recordingsFolder(dataDir),
+    });
+    return { list: (request) => history.list(request), settled: () => history.indexSettled() };
+  }
+  const studio = createSpeechStudio({ dataDir, dialogs: { save: async () => null } });
+  return { list: (request) => studio.list(request), settled: () => studio.indexSettled() };
+}
+
 /** Bumped when the planted items change: a cached folder of another version is planted again. */
 const PLANTED_VERSION = 2;
 

@@ -3,17 +3,7 @@
 // items a plain scan of every item's words finds.
 import { describe, expect, it } from 'vitest';
 import { WordIndex } from '../../../src-main/services/saved-index/word-index.ts';
-
-/** A deterministic random sequence. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    return (state >>> 0) / 0x1_0000_0000;
-  };
-}
+import { seededRandom } from '../../support/seeded-random.ts';
 
 const VOCABULARY = Array.from({ length: 400 }, (_, i) => `w${i.toString(36)}${'x'.repeat(i % 5)}`);
 
@@ -33,7 +23,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('WordIndex', () => {
   it('finds what a scan finds through sets, deletes, sets again and packings', async () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const index = new WordIndex();
     const items = new Map<string, Set<string>>();
     const pick = () => VOCABULARY[Math.floor(random() ** 2 * VOCABULARY.length)]!;
@@ -70,7 +60,7 @@ describe('WordIndex', () => {
   });
 
   it('keeps every change made while a packing yields', async () => {
-    const random = seeded(11);
+    const random = seededRandom(11);
     const index = new WordIndex();
     const items = new Map<string, Set<string>>();
     const pick = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!;
