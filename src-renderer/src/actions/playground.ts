@@ -72,6 +72,15 @@ const SEARCH_DELAY_MS = 250;
 
 let started = false;
 
+/**
+ * The saved conversations' first page, asked once (the list is kept current by the panel's own saves,
+ * renames and deletes): when the panel's code is loaded, at idle after the first screen
+ * (shell/panel-views.ts), so the first visit shows the list at once; or when the panel is first shown.
+ */
+export function prefetchConversationList(): void {
+  if (playground().listStatus === 'idle') void loadConversationList();
+}
+
 /** The first time the panel is shown: the saved conversations are listed and a new chat is ready. */
 export function ensurePlaygroundReady(): void {
   if (!started) {
@@ -80,7 +89,7 @@ export function ensurePlaygroundReady(): void {
     window.addEventListener('beforeunload', flushPlayground);
     routeAgainWhenCatalogueArrives();
   }
-  if (playground().listStatus === 'idle') void loadConversationList();
+  prefetchConversationList();
   if (!playground().activeId) newChat();
   if (!store().prefsLoaded) refreshNewChatWhenPrefsArrive();
 }

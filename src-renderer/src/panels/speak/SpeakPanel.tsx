@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { generateSpeech, loadSpeechHistory } from '../../actions/speak.ts';
+import { generateSpeech, prefetchSpeechHistory } from '../../actions/speak.ts';
 import { waveSurferModules } from '../../audio/wavesurfer.ts';
 import { PanelHeader } from '../../shell/PanelHeader.tsx';
 import { prefetchAfterFirstScreen } from '../../startup/prefetch.ts';
@@ -17,7 +17,7 @@ export function SpeakPanel() {
   const t = speakWords.useT();
   const historyStatus = useAppStore((s) => s.speak.historyStatus);
   useEffect(() => {
-    if (historyStatus === 'idle') void loadSpeechHistory();
+    if (historyStatus === 'idle') prefetchSpeechHistory();
   }, [historyStatus]);
   // Every clip has a waveform.
   useEffect(() => prefetchAfterFirstScreen([waveSurferModules]), []);
