@@ -321,3 +321,27 @@ test('a running compaction can be cancelled, with Cancel or Esc, and leaves the 
 
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the message field grows with its text up to eight lines, then scrolls', async ({
+  startApp,
+  fakeGateway,
+}) => {
+  const { page } = await openPlayground(startApp, fakeGateway);
+  const field = page.getByTestId('composer-input');
+  const height = () => field.evaluate((area) => area.getBoundingClientRect().height);
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `Line ${i + 1}`).join('\n');
+  const one = await height();
+  await field.fill(lines(3));
+  const three = await height();
+  expect(three).toBeGreaterThan(one * 2);
+  await field.fill(lines(8));
+  const eight = await height();
+  expect(eight).toBeGreaterThan(three * 2);
+  // Beyond eight lines it stops growing and scrolls.
+  await field.fill(lines(30));
+  expect(await height()).toBeCloseTo(eight, 0);
+  expect(await field.evaluate((area) => area.scrollHeight > area.clientHeight + 100)).toBe(true);
+  // Emptied, it is one line again.
+  await field.fill('');
+  expect(await height()).toBeCloseTo(one, 0);
+});

@@ -73,15 +73,11 @@ const SEARCH_DELAY_MS = 250;
 let started = false;
 
 /**
- * The saved conversations' first page, asked once (the list is kept current by the panel's own saves,
- * renames and deletes): when the panel's code is loaded, at idle after the first screen
- * (shell/panel-views.ts), so the first visit shows the list at once; or when the panel is first shown.
+ * The saved conversations' first page is asked for (once: the list is kept current by the panel's own
+ * saves, renames and deletes) and a new chat made ready: when the panel's code is loaded, at idle after the
+ * first screen (shell/panel-views.ts), so the first visit draws both at once instead of drawing the panel
+ * and then all of it again; or when the panel is first shown.
  */
-export function prefetchConversationList(): void {
-  if (playground().listStatus === 'idle') void loadConversationList();
-}
-
-/** The first time the panel is shown: the saved conversations are listed and a new chat is ready. */
 export function ensurePlaygroundReady(): void {
   if (!started) {
     started = true;
@@ -89,7 +85,7 @@ export function ensurePlaygroundReady(): void {
     window.addEventListener('beforeunload', flushPlayground);
     routeAgainWhenCatalogueArrives();
   }
-  prefetchConversationList();
+  if (playground().listStatus === 'idle') void loadConversationList();
   if (!playground().activeId) newChat();
   if (!store().prefsLoaded) refreshNewChatWhenPrefsArrive();
 }

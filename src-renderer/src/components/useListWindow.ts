@@ -5,12 +5,12 @@
 // page while it is scrolled away; the next page of rows is asked for as the end of those loaded comes near.
 // Used by the transcript history and the speech history (the conversation list has its own, older copy).
 //
-// Each list reads its rows, total and state from the store through `useDeferredValue`: a page of rows
+// Each list reads its rows, total and state from the store through `useShownList`: a page of rows
 // arriving (or a panel opened) is then built in a background render that React splits into slices of a
 // few milliseconds, and only the commit is one task. Read straight from the store, a zustand update
 // renders at once: 25–30 rows with their icons and words were a 55–65 ms task (issue 19: none over 50).
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 export interface ListWindowOptions {
   /** Rows loaded. */
@@ -32,6 +32,15 @@ export interface ListWindowOptions {
   overscan?: number;
   /** Space between rows (px). */
   gap?: number;
+}
+
+/**
+ * A list's state from the store, a render behind it (see above); `null` on the list's first render, so a
+ * panel whose list is already loaded draws its frame first and the rows in a background render after
+ * (two short tasks, not one long one).
+ */
+export function useShownList<T>(fromStore: T): T | null {
+  return useDeferredValue<T | null>(fromStore, null);
 }
 
 /** The next page is asked once the rows shown come this close to the end of those loaded. */

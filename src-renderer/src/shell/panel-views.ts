@@ -24,7 +24,7 @@ export const PANEL_VIEWS: Record<PanelId, Preloadable<object>> = {
       import('../actions/playground.ts'),
       preloadMarkdown(),
     ]);
-    actions.prefetchConversationList();
+    actions.ensurePlaygroundReady();
     return module.PlaygroundPanel;
   }),
   settings: preloadable(() =>

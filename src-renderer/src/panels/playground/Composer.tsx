@@ -35,7 +35,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
-  const grow = useAutoGrow(draft, MAX_LINES);
+  const grow = useAutoGrow(MAX_LINES);
   const pending = usePendingImages(conversationId);
   // Send turns into Stop and back, and a removed image takes its button along: focus stays here (on Stop
   // while a reply streams, else in the message box; after an image, on the next one's remove button).

@@ -11,7 +11,7 @@ import {
   SquarePen,
   Trash2,
 } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../../src-preload/contract.ts';
 import { newComparison } from '../../actions/compare.ts';
@@ -30,7 +30,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
-import { rowForKey, rowPlace } from '../../components/useListWindow.ts';
+import { rowForKey, rowPlace, useShownList } from '../../components/useListWindow.ts';
 import { formatBytes, formatNumber, listDate } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { chatWords } from './chat-strings.ts';
@@ -49,6 +49,8 @@ interface ConversationListProps {
 
 /** A row's height (px): title and meta lines. Drawn at it, never measured (see useListWindow's rowHeight). */
 const ROW_HEIGHT = 46;
+/** The list before its first rows are drawn: nothing yet, and no empty state. */
+const LIST_PENDING = { list: [], total: 0, rebuilding: null, status: 'loading', error: null } as const;
 /** Rows kept in the page beyond those in view, above and below. */
 const OVERSCAN = 8;
 /** The next page is asked once the rows shown come this close to the end of those loaded. */
@@ -69,17 +71,18 @@ const rowButton = (list: HTMLElement | null, index: number) =>
 export function ConversationList({ drawer, onClose, onChosen }: ConversationListProps) {
   const t = chatWords.useT();
   // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
-  const { list, total, rebuilding, status, error } = useDeferredValue(
-    useAppStore(
-      useShallow(({ playground }) => ({
-        list: playground.list,
-        total: playground.listTotal,
-        rebuilding: playground.listRebuilding,
-        status: playground.listStatus,
-        error: playground.listError,
-      })),
-    ),
-  );
+  const { list, total, rebuilding, status, error } =
+    useShownList(
+      useAppStore(
+        useShallow(({ playground }) => ({
+          list: playground.list,
+          total: playground.listTotal,
+          rebuilding: playground.listRebuilding,
+          status: playground.listStatus,
+          error: playground.listError,
+        })),
+      ),
+    ) ?? LIST_PENDING;
   const query = useAppStore((s) => s.playground.query);
   const movedAside = useAppStore((s) => s.playground.movedAside);
   // The row of what is shown: the comparison when one is, else the conversation.

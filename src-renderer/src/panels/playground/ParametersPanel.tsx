@@ -356,7 +356,7 @@ function SystemPrompt({
   onChange(text: string): void;
 }) {
   const t = parametersWords.useT();
-  const grow = useAutoGrow(value, 12);
+  const grow = useAutoGrow(12);
   return (
     <Param
       id={id}

@@ -104,7 +104,7 @@ function SchemaFields({
   const nameProblem = !SCHEMA_NAME_PATTERN.test(shownName);
   // The schema and name an example replaced, to put back with Undo (until the schema is typed in again).
   const [replaced, setReplaced] = useState<StructuredOutput | null>(null);
-  const grow = useAutoGrow(value.schema, 18);
+  const grow = useAutoGrow(18);
   const check = useSchemaCheck(value.schema);
   const strictOffered = STRICT_FORMATS.includes(format);
 

@@ -92,7 +92,7 @@ interface TurnEditorProps {
 function TurnEditor({ initial, hasImages, onCancel, onResend }: TurnEditorProps) {
   const t = chatWords.useT();
   const [text, setText] = useState(initial);
-  const grow = useAutoGrow(text, 14);
+  const grow = useAutoGrow(14);
   const canSend = text.trim() !== '' || hasImages;
   return (
     <div className="pg-msg pg-msg--user pg-msg--editing" data-testid="edit-turn">

@@ -1,35 +1,28 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback } from 'react';
 
 /**
- * A textarea that grows with its text up to `maxLines` lines, then scrolls. Returns the ref callback to
- * put on the textarea; `value` is what it shows (the height is measured again when it changes).
+ * A textarea that grows with its text up to `maxLines` lines, then scrolls; never shorter than its `rows`.
+ * Returns the ref callback to put on the textarea. The browser sizes it as it lays the page out (CSS
+ * `field-sizing: content`, which leaves `rows` aside); only the floor and the cap are set here, from its
+ * computed style (a style lookup, no layout). Measuring its scroll height
+ * instead forced a layout of the whole panel in the task that mounted it (~30 ms for the Playground), and
+ * again at every key.
  */
-export function useAutoGrow(value: string, maxLines: number): (element: HTMLTextAreaElement | null) => void {
-  const element = useRef<HTMLTextAreaElement | null>(null);
-  const fitHeight = useCallback(() => {
-    const area = element.current;
-    if (!area) return;
-    const style = getComputedStyle(area);
-    const line = Number.parseFloat(style.lineHeight) || 20;
-    const chrome =
-      Number.parseFloat(style.paddingTop) +
-      Number.parseFloat(style.paddingBottom) +
-      Number.parseFloat(style.borderTopWidth) +
-      Number.parseFloat(style.borderBottomWidth);
-    area.style.height = 'auto';
-    const wanted =
-      area.scrollHeight +
-      Number.parseFloat(style.borderTopWidth) +
-      Number.parseFloat(style.borderBottomWidth);
-    area.style.height = `${Math.min(wanted, line * maxLines + chrome)}px`;
-  }, [maxLines]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text
-  useLayoutEffect(fitHeight, [value, fitHeight]);
+export function useAutoGrow(maxLines: number) {
   return useCallback(
     (area: HTMLTextAreaElement | null) => {
-      element.current = area;
-      fitHeight();
+      if (!area) return;
+      area.style.setProperty('field-sizing', 'content');
+      const style = getComputedStyle(area);
+      const line = Number.parseFloat(style.lineHeight) || 20;
+      const chrome =
+        Number.parseFloat(style.paddingTop) +
+        Number.parseFloat(style.paddingBottom) +
+        Number.parseFloat(style.borderTopWidth) +
+        Number.parseFloat(style.borderBottomWidth);
+      area.style.minHeight = `${line * area.rows + chrome}px`;
+      area.style.maxHeight = `${line * maxLines + chrome}px`;
     },
-    [fitHeight],
+    [maxLines],
   );
 }

@@ -1,5 +1,5 @@
 import { Download, FileText, History, Play, SearchX, SlidersHorizontal, Trash2 } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { SpeechSummary } from '../../../../src-preload/contract.ts';
 import {
@@ -16,7 +16,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
-import { useListWindow, windowRowProps } from '../../components/useListWindow.ts';
+import { useListWindow, useShownList, windowRowProps } from '../../components/useListWindow.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { cssString, focusAfterRemoval } from '../../util/focus.ts';
@@ -39,6 +39,16 @@ async function deleteAndRefocus(id: string): Promise<boolean> {
   return done;
 }
 
+/** The history before its first rows are drawn (nothing shown for it, not even "Loading"). */
+const HISTORY_PENDING = {
+  history: [],
+  total: 0,
+  rebuilding: null,
+  status: 'loading',
+  error: null,
+  searched: '',
+} as const;
+
 /** A row's height (px): its preview and meta lines (see useListWindow's rowHeight). */
 const ROW_HEIGHT = 52;
 
@@ -50,7 +60,7 @@ const ROW_HEIGHT = 52;
 export function SpeechHistoryList() {
   const t = historyWords.useT();
   // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
-  const { history, total, rebuilding, status, error, searched } = useDeferredValue(
+  const shown = useShownList(
     useAppStore(
       useShallow(({ speak }) => ({
         history: speak.history,
@@ -62,6 +72,7 @@ export function SpeechHistoryList() {
       })),
     ),
   );
+  const { history, total, rebuilding, status, error, searched } = shown ?? HISTORY_PENDING;
   const query = useAppStore((s) => s.speak.historyQuery);
   const movedAside = useAppStore((s) => s.speak.movedAside);
   const currentId = useAppStore((s) => s.speak.current?.id ?? null);
@@ -122,7 +133,7 @@ export function SpeechHistoryList() {
             {t('speech.clearSearch')}
           </Button>
         </p>
-      ) : history.length === 0 ? (
+      ) : shown === null ? null : history.length === 0 ? (
         <p className="speak-history__empty" data-testid="speak-history-empty">
           <History size={15} aria-hidden />
           {status === 'ready' || status === 'idle' ? t('speech.empty') : t('speech.loading')}

@@ -1,5 +1,5 @@
 import { History, RotateCw, SearchX, Trash2 } from 'lucide-react';
-import { memo, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { TranscriptSummary } from '../../../../src-preload/contract.ts';
 import {
@@ -12,7 +12,7 @@ import {
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
-import { useListWindow, windowRowProps } from '../../components/useListWindow.ts';
+import { useListWindow, useShownList, windowRowProps } from '../../components/useListWindow.ts';
 import { formatClock, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
@@ -27,6 +27,15 @@ import './TranscriptHistory.css';
 
 /** A row's height (px): name, meta and two lines of preview (see useListWindow's rowHeight). */
 const ROW_HEIGHT = 96;
+/** The history before its first rows are drawn: "Loading" (it is asked for as it is shown). */
+const HISTORY_PENDING = {
+  items: [],
+  total: 0,
+  rebuilding: null,
+  status: 'loading',
+  error: null,
+  searched: '',
+} as const;
 /** The space between rows (px). */
 const ROW_GAP = 2;
 
@@ -72,18 +81,19 @@ function HistorySearch() {
 function HistoryList({ onDelete }: { onDelete(target: DeleteTarget): void }) {
   const t = historyWords.useT();
   // Drawn a render behind the store, so a page of rows arriving never makes one long task (useListWindow.ts).
-  const { items, total, rebuilding, status, error, searched } = useDeferredValue(
-    useAppStore(
-      useShallow((s) => ({
-        items: s.transcriptHistory,
-        total: s.transcriptHistoryTotal,
-        rebuilding: s.transcriptHistoryRebuilding,
-        status: s.transcriptHistoryStatus,
-        error: s.transcriptHistoryError,
-        searched: s.transcriptHistoryQuery,
-      })),
-    ),
-  );
+  const { items, total, rebuilding, status, error, searched } =
+    useShownList(
+      useAppStore(
+        useShallow((s) => ({
+          items: s.transcriptHistory,
+          total: s.transcriptHistoryTotal,
+          rebuilding: s.transcriptHistoryRebuilding,
+          status: s.transcriptHistoryStatus,
+          error: s.transcriptHistoryError,
+          searched: s.transcriptHistoryQuery,
+        })),
+      ),
+    ) ?? HISTORY_PENDING;
   const openId = useAppStore(selectOpenedTranscriptId);
   const keyOf = useCallback((index: number) => items[index]?.id ?? index, [items]);
   const loadMore = useCallback(() => void loadMoreHistory(), []);

@@ -19,7 +19,7 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
   // Read as the store stands: a column's model or a reply's end changes what may be sent.
   const problem = useAppStore(() => comparisonSendProblem(comparisonId, draft));
-  const grow = useAutoGrow(draft, MAX_LINES);
+  const grow = useAutoGrow(MAX_LINES);
   const { send: sendKey, lineBreak } = sendKeyNames(enterSends);
   const send = () => {
     if (problem === null) sendToAll(comparisonId);
