@@ -44,6 +44,7 @@ import {
   MAX_CONVERSATION_BYTES,
 } from './conversation-schema.ts';
 import { isMissing } from './file-missing.ts';
+import { createTurns } from './in-turn.ts';
 import {
   type AdoptedDetail,
   createInspectorDetailStore,
@@ -342,7 +343,7 @@ export function createConversationStore({
   /** Files moved aside since the last list said how many. */
   let movedAside = 0;
   /** Writes to one conversation run one after another, so the last save is the one on disk. */
-  const queues = new Map<string, Promise<unknown>>();
+  const inTurn = createTurns();
   /**
    * Ids deleted while this store ran. The renderer may still send a save after the delete (the last batch
    * of a streaming reply), and writing it would bring the conversation back. Ids are random and never
@@ -356,16 +357,6 @@ export function createConversationStore({
     }
     return join(directory, `${id}.json`);
   };
-
-  function inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
-    const run = (queues.get(id) ?? Promise.resolve()).then(task);
-    const settled = run.catch(() => undefined);
-    queues.set(id, settled);
-    void settled.then(() => {
-      if (queues.get(id) === settled) queues.delete(id);
-    });
-    return run;
-  }
 
   /** One file read through one handle (`readStoredText`), so its size and time belong to its text. */
   async function read(id: string): Promise<ReadResult> {

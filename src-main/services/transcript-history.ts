@@ -31,6 +31,7 @@ import { createLogger } from '../log.ts';
 import { fileStamp, moveAside, writeFileAtomic } from './atomic-file.ts';
 import { realFolder } from './audio-files.ts';
 import { isMissing } from './file-missing.ts';
+import { createTurns } from './in-turn.ts';
 import { previewOf } from './preview.ts';
 import { createSavedIndex, type SavedIndex, type StoredFileStamp } from './saved-index/saved-index.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
@@ -317,16 +318,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
     });
 
   /** Work on one entry runs one after another (a delete and the index's check of the same file). */
-  const queues = new Map<string, Promise<unknown>>();
-  function inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
-    const run = (queues.get(id) ?? Promise.resolve()).then(task);
-    const settled = run.catch(() => undefined);
-    queues.set(id, settled);
-    void settled.then(() => {
-      if (queues.get(id) === settled) queues.delete(id);
-    });
-    return run;
-  }
+  const inTurn = createTurns();
 
   /** The index, started at the first call that needs it (a history made and never used reads nothing). */
   let savedIndex: SavedIndex<IndexedTranscript> | null = null;

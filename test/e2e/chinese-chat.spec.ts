@@ -3,18 +3,14 @@
 // in Chinese (shown as written) with the way out in the interface's language.
 import { faults } from '../fake-gateway/server.ts';
 import { expect, test } from './harness.ts';
-import { replies, send, settled } from './playground-helpers.ts';
+import { openPlayground, replies, send, settled } from './playground-helpers.ts';
 
 test('the chat speaks Chinese: empty chat, a streamed reply with its facts, the list, a failed reply', async ({
   startApp,
   fakeGateway,
 }) => {
-  const app = await startApp({
-    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
-    systemLanguages: ['zh-CN'],
-  });
+  const app = await openPlayground(startApp, fakeGateway, { systemLanguages: ['zh-CN'] });
   const { page } = app;
-  await page.getByTestId('nav-playground').click();
   const empty = page.getByTestId('empty-playground');
   await expect(empty.getByRole('heading')).toHaveText('试用任意模型，看清每个细节');
   await expect(page.getByTestId('empty-setup')).toHaveText('Responses · gpt-5-mini · 流式');

@@ -3,19 +3,14 @@
 // main's hint — the way out, in our words — in the interface's language.
 import { faults } from '../fake-gateway/server.ts';
 import { expect, test } from './harness.ts';
-import { replies, send, settled } from './playground-helpers.ts';
+import { openPlayground, replies, send, settled } from './playground-helpers.ts';
 
 test("a gateway's Chinese error is shown as written, with our hint in Chinese", async ({
   startApp,
   fakeGateway,
 }) => {
-  const app = await startApp({
-    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
-    systemLanguages: ['zh-CN'],
-  });
+  const app = await openPlayground(startApp, fakeGateway, { systemLanguages: ['zh-CN'] });
   const { page } = app;
-  await page.getByTestId('nav-playground').click();
-  await expect(page.getByTestId('conversations-empty')).toBeVisible();
 
   // new-api refuses the key: 401, its message in Chinese with the request id it appends.
   fakeGateway.inject({

@@ -2,20 +2,15 @@
 // events) and a comparison of two streamed columns with the row that compares them. The header names, JSON
 // and event types stay as they went over the wire; the words around them are Chinese.
 import { expect, test } from './harness.ts';
-import { catalogueLoaded, replies, send, settled } from './playground-helpers.ts';
+import { catalogueLoaded, openPlayground, replies, send, settled } from './playground-helpers.ts';
 
 test('the inspector and Compare speak Chinese; the wire stays as it was', async ({
   startApp,
   fakeGateway,
 }) => {
   test.setTimeout(90_000);
-  const app = await startApp({
-    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
-    systemLanguages: ['zh-CN'],
-  });
+  const app = await openPlayground(startApp, fakeGateway, { systemLanguages: ['zh-CN'] });
   const { page } = app;
-  await page.getByTestId('nav-playground').click();
-  await expect(page.getByTestId('conversations-empty')).toBeVisible();
   await catalogueLoaded(page);
 
   // A whole answer (not streamed): the request and the response tabs.

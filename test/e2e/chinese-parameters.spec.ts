@@ -3,19 +3,14 @@
 // structured-output editor with its examples menu, and a pasted image's thumbnail in the composer.
 import { pngImage } from '../support/test-images.ts';
 import { expect, test } from './harness.ts';
-import { pickFormat } from './playground-helpers.ts';
+import { openPlayground, pickFormat } from './playground-helpers.ts';
 
 test('the parameters speak Chinese: sampling, Chat Completions fields, structured output, an image', async ({
   startApp,
   fakeGateway,
 }) => {
-  const app = await startApp({
-    gateway: { baseUrl: fakeGateway.baseUrl, apiKey: fakeGateway.apiKey },
-    systemLanguages: ['zh-CN'],
-  });
+  const app = await openPlayground(startApp, fakeGateway, { systemLanguages: ['zh-CN'] });
   const { page } = app;
-  await page.getByTestId('nav-playground').click();
-  await expect(page.getByTestId('empty-playground')).toBeVisible();
   if ((await page.getByTestId('parameters').count()) === 0)
     await page.getByTestId('toggle-parameters').click();
   const params = page.getByTestId('parameters');

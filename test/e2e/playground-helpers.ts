@@ -1,9 +1,14 @@
 // What the Playground specs share: opening the panel, sending a message, waiting for a reply.
 import type { Locator, Page } from '@playwright/test';
-import { expect, type FakeGateway, type RunningApp, type StartApp } from './harness.ts';
+import { expect, type FakeGateway, type RunningApp, type StartApp, type StartOptions } from './harness.ts';
 
-export async function openPlayground(startApp: StartApp, gateway: FakeGateway): Promise<RunningApp> {
-  const app = await startApp({ gateway: { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey } });
+/** Starts the app with the gateway's profile (and any other start options) and opens the Playground. */
+export async function openPlayground(
+  startApp: StartApp,
+  gateway: FakeGateway,
+  options: Omit<StartOptions, 'gateway'> = {},
+): Promise<RunningApp> {
+  const app = await startApp({ ...options, gateway: { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey } });
   await app.page.getByTestId('nav-playground').click();
   await expect(app.page.getByTestId('empty-playground')).toBeVisible();
   // The saved conversations have been listed (none yet), so nothing arrives later and moves things.

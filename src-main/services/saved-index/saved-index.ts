@@ -255,8 +255,6 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
       const stamp = STAMP.exec(line);
       if (stamp && sameStamp(entries.get(id), Number(stamp[2]), Number(stamp[3]))) keptWords.push(line);
     }
-    summaries.clear();
-    wordLines.clear();
     // Words first: killed between the two, the summaries on disk are the older ones, which the newer words
     // lines do not match, and those items are read again.
     await writeFileAtomic(wordsFile, keptWords.join(''));
