@@ -12,6 +12,7 @@ import { createImageAttachments } from '../services/image-attachments.ts';
 import { setKnownSecretsProvider } from '../services/known-secrets.ts';
 import { createSettingsService } from '../services/settings.ts';
 import { sweepAtStart } from '../services/start-sweep.ts';
+import { createBackgroundWork } from './background-work.ts';
 import { createHandlers } from './handlers/index.ts';
 import { describeIssues, inputSchemas } from './schemas/index.ts';
 import { DEFAULT_BATCH_INTERVAL_MS, StreamManager } from './stream-manager.ts';
@@ -54,7 +55,9 @@ function isUsablePath(path: unknown): path is string {
 export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
   const log = createLogger('ipc');
   // Litter of earlier runs (crashed writes, unused recordings); runs alongside the first requests, never throws.
-  void sweepAtStart(deps.dataDir);
+  const background = createBackgroundWork();
+  const sweep = sweepAtStart(deps.dataDir);
+  background.add(() => sweep);
   const settings = createSettingsService({
     directory: deps.dataDir,
     secretBox: deps.secretBox,
@@ -79,6 +82,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     openExternal: deps.openExternal,
     appInfo: deps.appInfo,
     openedFiles: deps.openedFiles,
+    background,
   });
 
   // Windows that have called us: they hear about settings changed by another window.
@@ -148,5 +152,6 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
       streams.closeOwner(ownerId);
     },
     dispose: () => streams.dispose(),
+    settled: () => background.settled(),
   };
 }

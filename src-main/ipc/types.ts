@@ -76,4 +76,6 @@ export interface IpcLayer {
   closeOwner(ownerId: number): void;
   /** App shutdown: abort every stream. */
   dispose(): void;
+  /** Resolves once what main does after answering (the sweep, the stores' indexes) is done so far. */
+  settled(): Promise<void>;
 }

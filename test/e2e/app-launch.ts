@@ -296,6 +296,8 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
       await delivery;
       layer.closeOwner(1);
       layer.dispose();
+      // Its stores' indexes may still be writing; the data folder is scanned, then maybe deleted, after.
+      await layer.settled();
       await scanStoppingApp({ page, crossings, dataDir, secrets: secretBox.secrets() });
       await server.close();
     })();

@@ -57,6 +57,8 @@ test('Tab order runs from the navigation into the panel, and shortcuts wait whil
   const app = await startApp({ gateway: GATEWAY });
   const { page } = app;
   await page.keyboard.press(`${modifier}+4`);
+  // The panel is drawn in a background render after the key (Shell): Tab moves into what is on screen.
+  await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-settings');
   await page.getByTestId('nav-settings').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('profile-switcher')).toBeFocused();

@@ -38,7 +38,8 @@ export interface TestLayer {
   ): Promise<Result<MethodOutput<M>>>;
   /** `call`, expecting success. */
   ok<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
-  close(): void;
+  /** Ends the layer, waits for its stores' background writes, and deletes the data folder. */
+  close(): Promise<void>;
 }
 
 export function createTestLayer(
@@ -84,12 +85,12 @@ export function createTestLayer(
       if (!result.ok) throw new Error(`${method} failed: ${result.error.code} ${result.error.message}`);
       return result.data;
     },
-    close() {
+    async close() {
       layer.dispose();
-      // The stores' indexes may still be writing (a start warms all three, and the layer has no way yet to
-      // wait for them): a file appearing while the folder is removed fails the removal with ENOTEMPTY, which
-      // Node retries away — with a linearly growing delay, up to ~20 s, as long as the writes take to end.
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+      // The stores' indexes may still be writing (a start warms all three): a file appearing while the
+      // folder is removed fails the removal with ENOTEMPTY.
+      await layer.settled();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

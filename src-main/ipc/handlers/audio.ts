@@ -106,6 +106,7 @@ export function createAudioHandlers({
   media,
   dialogs,
   settings,
+  background,
 }: HandlerServices): HandlerGroup<AudioMethods> {
   const files = createAudioFiles({ dataDir, media });
   /** Every path the window names must be one it was handed: a drop, a dialog, or a file main gave it. */
@@ -139,6 +140,7 @@ export function createAudioHandlers({
   const long = createLongRecordings({ dataDir, history });
   // The history's index is read as the app starts, in the background: the first list finds it in memory.
   history.warmIndex();
+  background.add(() => history.indexSettled());
   /** The recordings a saved transcript plays, or an unfinished long recording was cut from. */
   const recordingsInUse = {
     async recordingsInUse(names: Iterable<string>) {

@@ -45,6 +45,7 @@ export function createConversationHandlers(services: HandlerServices): HandlerGr
   // The index is read as the app starts, in the background: the first list (the Playground opened) finds
   // it in memory rather than waiting for it.
   store.warmIndex();
+  services.background.add(() => store.indexSettled());
   /** A column's profile by its name only (an export never carries a key, address or header value). */
   const profileName: ProfileNamer = (profileId) => {
     const { profiles, activeProfileId } = settings.state();

@@ -8,6 +8,7 @@ import type { GatewayAccess } from '../../services/gateway-access.ts';
 import type { ImageAttachments } from '../../services/image-attachments.ts';
 import type { MediaGrants } from '../../services/media-grants.ts';
 import type { SettingsService } from '../../services/settings.ts';
+import type { BackgroundWork } from '../background-work.ts';
 import type { StreamManager } from '../stream-manager.ts';
 import type { Dialogs } from '../types.ts';
 import { createAudioHandlers } from './audio.ts';
@@ -49,6 +50,8 @@ export interface HandlerServices {
   appInfo: AppInfo;
   /** Audio files the OS asked the app to open (absent in hosts without "Open with"). */
   openedFiles?: OpenedFiles | undefined;
+  /** Where a handler's store says how to wait for what it does after answering (its index). */
+  background: BackgroundWork;
 }
 
 export function createHandlers(services: HandlerServices): Handlers {

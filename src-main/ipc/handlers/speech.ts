@@ -11,10 +11,12 @@ export function createSpeechHandlers({
   streams,
   dataDir,
   dialogs,
+  background,
 }: HandlerServices): HandlerGroup<SpeechMethods> {
   const studio = createSpeechStudio({ dataDir, dialogs });
   // The history's index is read as the app starts, in the background: the first list finds it in memory.
   studio.warmIndex();
+  background.add(() => studio.indexSettled());
 
   /**
    * The clip main kept goes out as the result, whole or partial; a partial one is followed by what

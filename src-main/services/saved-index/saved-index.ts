@@ -287,13 +287,17 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
 
   function scheduleCompact(ms: number): void {
     if (compactTimer) clearTimeout(compactTimer);
-    compactTimer = setTimeout(() => {
-      compactTimer = null;
-      writing = writing.then(() =>
-        compactNow().catch((error: unknown) => warn(`the ${name} index could not be rewritten`, error)),
-      );
-    }, ms);
+    compactTimer = setTimeout(startCompact, ms);
     compactTimer.unref?.();
+  }
+
+  /** Queues the rewrite in the write chain now (a scheduled one: its timer is cancelled). */
+  function startCompact(): void {
+    if (compactTimer) clearTimeout(compactTimer);
+    compactTimer = null;
+    writing = writing.then(() =>
+      compactNow().catch((error: unknown) => warn(`the ${name} index could not be rewritten`, error)),
+    );
   }
 
   function apply(id: string, entry: Entry<S>, tokens: Iterable<string>): void {
@@ -571,8 +575,13 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
 
     async settled() {
       await checked;
-      await writing;
-      while (pending.length > 0 || flushQueued) await writing;
+      let waited: Promise<void>;
+      do {
+        // A rewrite waiting for its timer is started now, so that it too is waited for.
+        if (compactTimer) startCompact();
+        waited = writing;
+        await waited;
+      } while (writing !== waited || pending.length > 0 || flushQueued || compactTimer);
     },
   };
 

@@ -33,9 +33,9 @@ beforeEach(async () => {
   await t.ok('profiles.setActive', { id: saved.profile.id });
 });
 
-afterEach(() => {
+afterEach(async () => {
   setLogSink(null);
-  t.close();
+  await t.close();
 });
 
 function copied(): { text: string; logLines: number } {

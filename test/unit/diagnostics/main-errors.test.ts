@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe("main's unhandled errors", () => {
-  it('an uncaught exception and an unhandled rejection are logged to the file', () => {
+  it('an uncaught exception and an unhandled rejection are logged to the file', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const t = createTestLayer();
     try {
@@ -27,7 +27,7 @@ describe("main's unhandled errors", () => {
       expect(lines).toMatch(/ERROR \[app\] uncaught \(uncaughtException\): TypeError: boom in main/);
       expect(lines).toMatch(/ERROR \[app\] unhandled rejection: Error: nobody awaited me/);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -52,7 +52,7 @@ describe("main's unhandled errors", () => {
         /ERROR \[ipc\] audio\.pick failed: Error: the native dialog broke/,
       );
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

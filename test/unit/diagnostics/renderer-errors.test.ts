@@ -17,10 +17,10 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-afterEach(() => {
+afterEach(async () => {
   setLogSink(null);
   vi.restoreAllMocks();
-  t.close();
+  await t.close();
 });
 
 const windowErrorLines = () => logFile.tail(1_000).filter((line) => line.includes('[renderer] window'));

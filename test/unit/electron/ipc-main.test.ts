@@ -78,6 +78,7 @@ function fakeLayer() {
     abortOwnerStreams: vi.fn(),
     closeOwner: vi.fn(),
     dispose: vi.fn(),
+    settled: vi.fn(async () => {}),
   } satisfies IpcLayer;
 }
 
@@ -203,7 +204,7 @@ describe('wireIpcLayer', () => {
         expect(result, `a stream started after ${event}`).toMatchObject({ ok: true });
       }
     } finally {
-      t.close();
+      await t.close();
       await gateway.close();
     }
   });

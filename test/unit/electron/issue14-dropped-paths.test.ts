@@ -127,6 +127,7 @@ describe('ipcMain hands a dropped path to the layer', () => {
       abortOwnerStreams: vi.fn(),
       closeOwner: vi.fn(),
       dispose: vi.fn(),
+      settled: vi.fn(async () => {}),
     };
     const wiring = wireIpcLayer(layer);
     const contents = new electron.FakeContents(3, APP_URL);
@@ -165,7 +166,7 @@ describe('ipcMain hands a dropped path to the layer', () => {
       });
       wiring.dispose();
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

@@ -57,8 +57,8 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  t.close();
+afterEach(async () => {
+  await t.close();
   rmSync(home, { recursive: true, force: true });
 });
 

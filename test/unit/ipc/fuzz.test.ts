@@ -729,7 +729,7 @@ describe('IPC fuzz: malformed input through the real choke point', () => {
         expectSentinelUntouched(before);
         expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(RUNS_PER_METHOD);
       } finally {
-        t.close();
+        await t.close();
       }
     },
     60_000,
@@ -796,7 +796,7 @@ describe('IPC fuzz: calls from wrong senders', () => {
       expect(await t.ok('settings.get', undefined)).toEqual(settingsBefore);
       expectSentinelUntouched(before);
     } finally {
-      t.close();
+      await t.close();
     }
   }, 60_000);
 
@@ -822,7 +822,7 @@ describe('IPC fuzz: calls from wrong senders', () => {
         { numRuns: 1_000 },
       );
     } finally {
-      t.close();
+      await t.close();
     }
   }, 60_000);
 });

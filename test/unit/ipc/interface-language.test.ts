@@ -5,8 +5,8 @@ import { interfaceLanguage, setInterfaceLanguage, t } from '../../../src-main/i1
 import { createTestLayer, type TestLayer } from '../../support/test-layer.ts';
 
 let layer: TestLayer | null = null;
-afterEach(() => {
-  layer?.close();
+afterEach(async () => {
+  await layer?.close();
   layer = null;
   setInterfaceLanguage('en');
 });

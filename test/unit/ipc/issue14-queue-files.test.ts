@@ -27,8 +27,8 @@ beforeEach(async () => {
   t = createTestLayer();
   await t.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
 });
-afterEach(() => {
-  t.close();
+afterEach(async () => {
+  await t.close();
   rmSync(home, { recursive: true, force: true });
 });
 

@@ -43,10 +43,10 @@ beforeEach(async () => {
   });
   await t.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
 });
-afterEach(() => {
+afterEach(async () => {
   // (Their own `dataDir` is an unused empty folder: they run over `t.dataDir`.)
-  for (const layer of extraLayers.splice(0)) layer.close();
-  t.close();
+  await Promise.all(extraLayers.splice(0).map((layer) => layer.close()));
+  await t.close();
 });
 
 /** Numbered sentences (so no two parts are alike), exactly `count` characters: five parts for 18,000. */

@@ -298,7 +298,7 @@ describe('the history', () => {
         .poll(async () => await started.ok('speech.list', undefined))
         .toEqual({ entries: [], total: 0, movedAside: 1 });
     } finally {
-      started.close();
+      await started.close();
     }
     const names = readdirSync(folder);
     expect(names).toContain('future.json');

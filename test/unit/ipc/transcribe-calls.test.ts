@@ -71,8 +71,8 @@ beforeEach(async () => {
   });
   await t.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
 });
-afterEach(() => {
-  t.close();
+afterEach(async () => {
+  await t.close();
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -821,7 +821,7 @@ describe('playing what was opened', () => {
       expect(played.status).toBe(200);
       expect(new Uint8Array(await played.arrayBuffer())).toEqual(bytes);
     } finally {
-      layer.close();
+      await layer.close();
     }
   });
 });

@@ -31,7 +31,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  t.close();
+  await t.close();
   await proxy.close();
 });
 

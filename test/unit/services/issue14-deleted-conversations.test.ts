@@ -95,7 +95,7 @@ describe('through the IPC layer', () => {
       expect((await app.ok('conversations.list', {})).conversations).toEqual([]);
       expect((await app.call('conversations.get', { id: chat.id })).ok).toBe(false);
     } finally {
-      app.close();
+      await app.close();
     }
   });
 });

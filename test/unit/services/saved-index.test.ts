@@ -148,6 +148,19 @@ describe('the journal', () => {
     expect((await store.list({ query: 'gone' })).total).toBe(0);
   });
 
+  it('is settled only once a rewrite it had scheduled is on disk', async () => {
+    // A damaged line makes the start's check schedule a rewrite of the journal; `indexSettled` is what tests
+    // and the IPC layer await before deleting the data folder, so it must wait for that rewrite too.
+    const { ids } = await savedStore(3);
+    writeFileSync(journal(), `${readFileSync(journal(), 'utf8')}{"id":"broken\n`);
+    const store = open();
+    await store.indexSettled();
+    // Read at once, with no turn in between for a timer to run in.
+    const lines = readFileSync(journal(), 'utf8').split('\n').filter(Boolean);
+    expect(lines.some((line) => line.includes('broken'))).toBe(false);
+    expect(lines).toHaveLength(1 + ids.length);
+  });
+
   it('keeps every line saved while the journals are rewritten', async () => {
     // A journal holding one item written 10,000 times over: rewritten whole at the next save, the reading
     // taking several turns, while saves keep coming one turn after another.
