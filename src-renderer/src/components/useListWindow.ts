@@ -3,7 +3,7 @@
 // truth. The list scrolls with whatever scrolls around it (a panel's column, the page), which may hold other
 // things above it. The arrow keys, Page Up/Down, Home and End move between rows; a focused row stays in the
 // page while it is scrolled away; the next page of rows is asked for as the end of those loaded comes near.
-// Used by the transcript history and the speech history (the conversation list has its own, older copy).
+// Used by the conversation list, the transcript history and the speech history.
 //
 // Each list reads its rows, total and state from the store through `useShownList`: a page of rows
 // arriving (or a panel opened) is then built in a background render that React splits into slices of a
@@ -42,6 +42,15 @@ export interface ListWindowOptions {
 export function useShownList<T>(fromStore: T): T | null {
   return useDeferredValue<T | null>(fromStore, null);
 }
+
+/**
+ * The scroller's size before it is measured: the window's. The first render of a list (built in the
+ * background, see above) then already holds the rows in view. Without it the virtualiser knows no size until
+ * its layout effect measures the scroller, and the rows were built there, in a synchronous render inside the
+ * commit's task (issue 19: that task was 50–60 ms). Too tall a guess costs a few rows dropped at the measure;
+ * the scroller is never taller than the window.
+ */
+const viewportGuess = () => ({ width: window.innerWidth, height: window.innerHeight });
 
 /** The next page is asked once the rows shown come this close to the end of those loaded. */
 const LOAD_AHEAD = 30;
@@ -93,6 +102,7 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
   const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
     count,
     getScrollElement: () => scroller,
+    initialRect: viewportGuess(),
     estimateSize: () => rowHeight,
     overscan,
     gap,
@@ -167,9 +177,9 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
 
 /**
  * The row a key moves to from row `from` in a list of `count` rows, `page` rows to a page; `null` for a key
- * that does not move (shared by every windowed list, the conversation list's own window included).
+ * that does not move.
  */
-export function rowForKey(key: string, from: number, page: number, count: number): number | null {
+function rowForKey(key: string, from: number, page: number, count: number): number | null {
   switch (key) {
     case 'ArrowDown':
       return from + 1;
@@ -200,7 +210,7 @@ export function windowRowProps(index: number, count: number, top: number, height
 }
 
 /** Where a row sits in the list (rows are placed, not flowed: only those in view are in the page). */
-export const rowPlace = (top: number): React.CSSProperties => ({
+const rowPlace = (top: number): React.CSSProperties => ({
   position: 'absolute',
   top: 0,
   left: 0,

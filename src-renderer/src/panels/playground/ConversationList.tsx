@@ -1,4 +1,3 @@
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import {
   Braces,
   Columns3,
@@ -11,7 +10,7 @@ import {
   SquarePen,
   Trash2,
 } from 'lucide-react';
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../../src-preload/contract.ts';
 import { newComparison } from '../../actions/compare.ts';
@@ -30,7 +29,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
-import { rowForKey, rowPlace, useShownList } from '../../components/useListWindow.ts';
+import { useListWindow, useShownList, windowRowProps } from '../../components/useListWindow.ts';
 import { formatBytes, formatNumber, listDate } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { chatWords } from './chat-strings.ts';
@@ -51,16 +50,8 @@ interface ConversationListProps {
 const ROW_HEIGHT = 46;
 /** The list before its first rows are drawn: nothing yet, and no empty state. */
 const LIST_PENDING = { list: [], total: 0, rebuilding: null, status: 'loading', error: null } as const;
-/** Rows kept in the page beyond those in view, above and below. */
-const OVERSCAN = 8;
-/** The next page is asked once the rows shown come this close to the end of those loaded. */
-const LOAD_AHEAD = 30;
 /** The row of the chat being written that is not saved yet, before the saved ones. */
 const UNSAVED_ROW = 'unsaved';
-
-/** The main button of the row at `index`, if it is in the page. */
-const rowButton = (list: HTMLElement | null, index: number) =>
-  list?.querySelector<HTMLElement>(`[data-index="${index}"] .pg-row__main`) ?? null;
 
 /**
  * Saved conversations, most recent first: search, New chat, and per row rename, export, clearing the
@@ -113,70 +104,17 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   const offset = showUnsaved ? 1 : 0;
   const count = list.length + offset;
 
-  const scrollerRef = useRef<HTMLDivElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const scrollMargin = useListOffset(
-    scrollerRef,
-    listRef,
-    `${movedAside}|${status}|${rebuilding !== null && rebuilding.total > 0}`,
-  );
-  // The focused row stays in the page when it is scrolled far off: removing it would drop the focus.
-  const focusedIndex = useRef(-1);
-  const rangeExtractor = useCallback((range: Range) => {
-    const indexes = defaultRangeExtractor(range);
-    const focused = focusedIndex.current;
-    if (focused < 0 || focused >= range.count || indexes.includes(focused)) return indexes;
-    return [...indexes, focused].sort((a, b) => a - b);
-  }, []);
-  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+  const listWindow = useListWindow<HTMLUListElement>({
     count,
-    getScrollElement: () => scrollerRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
+    // The unsaved chat's row is not one of main's: more are there to load while the saved ones are short.
+    total: total + offset,
+    rowHeight: ROW_HEIGHT,
     gap: 1,
-    scrollMargin,
-    rangeExtractor,
-    getItemKey: (index) => (index < offset ? UNSAVED_ROW : (list[index - offset]?.id ?? index)),
+    keyOf: (index) => (index < offset ? UNSAVED_ROW : (list[index - offset]?.id ?? index)),
+    loadMore: loadMoreConversations,
+    rowControl: '.pg-row__main',
   });
-  const rows = virtualizer.getVirtualItems();
-  const lastShown = rows.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (list.length < total && lastShown >= count - LOAD_AHEAD) void loadMoreConversations();
-  }, [lastShown, count, list.length, total]);
-
-  /** Moves the focus to a row, scrolling it into the page first when it is not there. */
-  const focusRow = useCallback(
-    (index: number) => {
-      const target = Math.max(0, Math.min(index, count - 1));
-      const now = rowButton(listRef.current, target);
-      if (now) {
-        now.focus();
-        return;
-      }
-      virtualizer.scrollToIndex(target, { align: 'auto' });
-      let tries = 0;
-      const look = () => {
-        const button = rowButton(listRef.current, target);
-        if (button) button.focus();
-        else if (++tries < 10) requestAnimationFrame(look);
-      };
-      requestAnimationFrame(look);
-    },
-    [count, virtualizer],
-  );
-
-  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    const target = event.target as HTMLElement;
-    if (!target.matches('.pg-row__main')) return;
-    const from = Number(target.closest<HTMLElement>('[data-index]')?.dataset.index);
-    if (!Number.isInteger(from)) return;
-    const page = Math.max(1, Math.floor((scrollerRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
-    const to = rowForKey(event.key, from, page, count);
-    if (to === null) return;
-    event.preventDefault();
-    focusRow(to);
-  };
+  const { focusRow } = listWindow;
 
   /** After a delete, the focus goes to the next conversation that is left, else the previous, else the empty list. */
   const focusAfterDelete = (gone: string) => {
@@ -189,10 +127,10 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         const index = next === null ? -1 : playground.list.findIndex((item) => item.id === next);
         if (index >= 0) {
           // The row of a new unsaved chat (the deleted one was open) comes before the saved ones.
-          const unsavedShown = listRef.current?.querySelector('[data-testid="conversation-unsaved"]') ? 1 : 0;
+          const unsavedShown = document.querySelector('[data-testid="conversation-unsaved"]') ? 1 : 0;
           focusRow(index + unsavedShown);
         } else {
-          scrollerRef.current?.querySelector<HTMLElement>('[data-testid="conversations-empty"]')?.focus();
+          document.querySelector<HTMLElement>('[data-testid="conversations-empty"]')?.focus();
         }
       });
     }, 0);
@@ -247,7 +185,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           data-testid="conversation-search"
         />
       </div>
-      <div className="pg-list__scroller" ref={scrollerRef}>
+      <div className="pg-list__scroller">
         <SavedListNotices
           movedAside={movedAside}
           fileNoun={t('list.fileNoun')}
@@ -264,34 +202,24 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
           </p>
         ) : null}
         <ul
-          ref={listRef}
+          ref={listWindow.listRef}
           className="pg-list__items"
           // As tall as all the loaded rows together, so the scrollbar tells the truth; each row in the page
           // sits at its own place in it.
-          style={{ position: 'relative', height: virtualizer.getTotalSize(), flexShrink: 0 }}
-          onKeyDown={onKeyDown}
-          onFocus={(event) => {
-            const index = Number(
-              (event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index,
-            );
-            focusedIndex.current = Number.isInteger(index) ? index : -1;
-          }}
-          onBlur={(event) => {
-            if (!listRef.current?.contains(event.relatedTarget as Node | null)) focusedIndex.current = -1;
-          }}
+          style={{ position: 'relative', height: listWindow.height, flexShrink: 0 }}
+          {...listWindow.listProps}
           data-total={total}
           data-loaded={list.length}
           data-testid="conversation-rows"
         >
-          {rows.map((row) => {
-            const top = row.start - scrollMargin;
+          {listWindow.rows.map((row) => {
+            const top = listWindow.topOf(row.start);
             if (row.index < offset && unsaved) {
               return (
                 <li
                   key={UNSAVED_ROW}
-                  data-index={row.index}
+                  {...windowRowProps(row.index, count, top, ROW_HEIGHT)}
                   className="pg-row"
-                  style={{ ...rowPlace(top), height: ROW_HEIGHT }}
                   aria-current="true"
                   data-testid="conversation-unsaved"
                 >
@@ -310,6 +238,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
               <ConversationRow
                 key={item.id}
                 index={row.index}
+                count={count}
                 top={top}
                 item={item}
                 active={item.id === activeId}
@@ -363,41 +292,10 @@ function deleteSentence(item: ConversationSummary, t: ReturnType<typeof chatWord
   });
 }
 
-/**
- * How far below the scroller's top the list starts (the notices come first): the virtualiser works in the
- * scroller's coordinates. Measured again when the scroller or what comes before the list changes size.
- */
-function useListOffset(
-  scrollerRef: React.RefObject<HTMLElement | null>,
-  listRef: React.RefObject<HTMLElement | null>,
-  /** Changes when what comes before the list may have changed. */
-  layout: string,
-): number {
-  const [offset, setOffset] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when what is before the list changes
-  useLayoutEffect(() => {
-    const scroller = scrollerRef.current;
-    const list = listRef.current;
-    if (!scroller || !list) return;
-    const measure = () =>
-      setOffset(
-        Math.round(
-          list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop,
-        ),
-      );
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(scroller);
-    for (let sibling = list.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
-      observer.observe(sibling);
-    return () => observer.disconnect();
-  }, [scrollerRef, listRef, layout]);
-  return offset;
-}
-
 interface ConversationRowProps {
-  /** Its place among the rows, and its distance from the list's top. */
+  /** Its place among the `count` rows, and its distance from the list's top. */
   index: number;
+  count: number;
   top: number;
   item: ConversationSummary;
   active: boolean;
@@ -409,6 +307,7 @@ interface ConversationRowProps {
 
 const ConversationRow = memo(function ConversationRow({
   index,
+  count,
   top,
   item,
   active,
@@ -425,8 +324,7 @@ const ConversationRow = memo(function ConversationRow({
   };
   return (
     <li
-      data-index={index}
-      style={{ ...rowPlace(top), height: ROW_HEIGHT }}
+      {...windowRowProps(index, count, top, ROW_HEIGHT)}
       className="pg-row"
       aria-current={active ? 'true' : undefined}
       aria-busy={opening || undefined}

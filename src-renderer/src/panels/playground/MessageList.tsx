@@ -1,5 +1,5 @@
 import { ArrowDown, LoaderCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import type { ConversationMessage } from '../../../../src-preload/contract.ts';
 import { useAppStore } from '../../store/index.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
@@ -21,7 +21,13 @@ const NO_MESSAGES: readonly ConversationMessage[] = [];
  */
 export function MessageList({ conversationId }: { conversationId: string }) {
   const t = chatWords.useT();
-  const messages = useAppStore((s) => s.playground.open[conversationId]?.messages ?? NO_MESSAGES);
+  // An opened conversation's messages are drawn in a background render, after the chat's frame (toolbar,
+  // composer, parameters) is on screen: ten replies with their markdown were one ~60 ms task with the frame
+  // (issue 19: none over 50). Only the first render waits: from then on the value is `true`, so a streaming
+  // reply's updates render at once, as before.
+  const drawn = useDeferredValue(true, false);
+  const stored = useAppStore((s) => s.playground.open[conversationId]?.messages ?? NO_MESSAGES);
+  const messages = drawn ? stored : NO_MESSAGES;
   const compacting = useAppStore((s) => Boolean(s.playground.compacting[conversationId]));
   const busy = useAppStore((s) => {
     const conversation = s.playground.open[conversationId];
