@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { NoticeBanner } from '../components/NoticeBanner.tsx';
 import { UpdateBanner } from '../maintenance/UpdateBanner.tsx';
 import { SCREENS } from '../screens.ts';
@@ -35,6 +35,9 @@ export function Shell() {
     [],
   );
   const View = PANEL_VIEWS[panel].Component;
+  // The same element while the panel is the same: the click that chooses another panel re-renders the
+  // shell at once (its nav item), and a new `<View />` would re-render the whole panel being left with it.
+  const view = useMemo(() => <View />, [View]);
   const info = PANELS.find((p) => p.id === panel);
   const label = t(`panels.${panel}`);
   const fill = info?.layout === 'fill';
@@ -49,7 +52,7 @@ export function Shell() {
       >
         <UpdateBanner />
         <NoticeBanner />
-        <Suspense fallback={loading}>{firstScreenShown ? <View /> : loading}</Suspense>
+        <Suspense fallback={loading}>{firstScreenShown ? view : loading}</Suspense>
       </main>
     </div>
   );
