@@ -174,6 +174,8 @@ test('5,000 saved transcripts: listed, searched, scrolled to the end and opened'
   await last.getByTestId('history-open').click();
   await expect(page.getByTestId('transcript-title')).toHaveText(oldest.name);
   await expect(page.getByTestId('transcript-segment').first()).toContainText(`marker${COUNT - 1}`);
+  // The text comes first, the waveform a moment after (TranscriptView's stages), in its frame.
+  await expect(page.getByTestId('waveform')).not.toHaveAttribute('data-state', 'loading');
   await app.screenshot('saved-at-scale-transcripts-open');
 
   // The arrow keys move between rows: Home goes to the newest.

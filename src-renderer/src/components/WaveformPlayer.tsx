@@ -32,6 +32,11 @@ interface WaveformPlayerProps {
   ref?: Ref<WaveformPlayerHandle>;
   testId?: string;
   height?: number;
+  /**
+   * While true, the player's frame is drawn (its controls waiting, "drawing…") and the waveform is not
+   * made yet: for a view that draws its first screen in steps (an opened transcript: its text first).
+   */
+  waitToDraw?: boolean;
 }
 
 export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
@@ -93,6 +98,7 @@ export function WaveformPlayer({
   ref,
   testId = 'waveform',
   height = 72,
+  waitToDraw = false,
 }: WaveformPlayerProps) {
   const t = playerWords.useT();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -121,7 +127,7 @@ export function WaveformPlayer({
       setState('error');
       setError(playerWords.t('drawFailed'));
     }
-    if (!modules || modules === 'failed') return;
+    if (!modules || modules === 'failed' || waitToDraw) return;
     const given = peaks && peaks.data.length > 0 ? peaks : null;
     const surfer = modules.WaveSurfer.create({
       container,
@@ -177,7 +183,7 @@ export function WaveformPlayer({
       surfer.destroy();
       surferRef.current = null;
     };
-  }, [url, peaks, height, modules]);
+  }, [url, peaks, height, modules, waitToDraw]);
 
   const seek = (seconds: number) => seekWithin(surferRef.current, seconds);
 

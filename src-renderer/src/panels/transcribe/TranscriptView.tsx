@@ -94,8 +94,13 @@ function OpenTranscript({ entry }: { entry: TranscriptEntry }) {
           exportMenuRef={exportMenu}
           onDelete={() => setConfirmingDelete(true)}
         />
-        {stage < PLAYER_STAGE ? null : audio ? (
-          <SourcePlayer audio={audio} name={entry.name} playerRef={player} />
+        {audio ? (
+          <SourcePlayer
+            audio={audio}
+            name={entry.name}
+            playerRef={player}
+            waitToDraw={stage < PLAYER_STAGE}
+          />
         ) : (
           <MissingAudio path={entry.audioPath} />
         )}
@@ -124,10 +129,12 @@ function SourcePlayer({
   audio,
   name,
   playerRef,
+  waitToDraw,
 }: {
   audio: AudioFile;
   name: string;
   playerRef: React.RefObject<WaveformPlayerHandle | null>;
+  waitToDraw: boolean;
 }) {
   const setPlaybackTime = useAppStore((s) => s.setTranscriptPlaybackTime);
   return (
@@ -140,6 +147,7 @@ function SourcePlayer({
       onPeaks={(peaks) => rememberPeaks(audio.path, peaks)}
       onTimeUpdate={setPlaybackTime}
       label={name}
+      waitToDraw={waitToDraw}
     />
   );
 }
@@ -171,13 +179,15 @@ function PlainTranscript({ text }: { text: string }) {
 }
 
 /**
- * An opened transcript is built in three tasks, one after another: the header (in the task that took in
- * main's answer), the player, then the segment list. Each costs tens of milliseconds of script, style
- * and layout with a long transcript; all in one task made one long task.
+ * An opened transcript is built in three tasks, one after another: the header with the player's frame (in
+ * the task that took in main's answer), the segment list, then the waveform in that frame. Each costs tens
+ * of milliseconds of script, style and layout with a long transcript; all in one task made one long task.
+ * The text comes before the waveform (what is read first), and the frame keeps the player's place, so
+ * nothing moves when the waveform is drawn.
  */
-const PLAYER_STAGE = 1;
-const LIST_STAGE = 2;
-const OPENING_STAGES = LIST_STAGE;
+const LIST_STAGE = 1;
+const PLAYER_STAGE = 2;
+const OPENING_STAGES = PLAYER_STAGE;
 
 /** 0 in the first commit, then one more in each task that follows, up to `last`. */
 function useStages(last: number): number {
