@@ -103,6 +103,9 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   const showUnsaved = unsaved !== null && !searching;
   const offset = showUnsaved ? 1 : 0;
   const count = list.length + offset;
+  // Every row there is, loaded or not (what a screen reader announces as "of N"; and it does not change as
+  // pages arrive, which would re-render every row in the page).
+  const setSize = total + offset;
 
   const listWindow = useListWindow<HTMLUListElement>({
     count,
@@ -218,7 +221,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
               return (
                 <li
                   key={UNSAVED_ROW}
-                  {...windowRowProps(row.index, count, top, ROW_HEIGHT)}
+                  {...windowRowProps(row.index, setSize, top, ROW_HEIGHT)}
                   className="pg-row"
                   aria-current="true"
                   data-testid="conversation-unsaved"
@@ -238,7 +241,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
               <ConversationRow
                 key={item.id}
                 index={row.index}
-                count={count}
+                setSize={setSize}
                 top={top}
                 item={item}
                 active={item.id === activeId}
@@ -293,9 +296,9 @@ function deleteSentence(item: ConversationSummary, t: ReturnType<typeof chatWord
 }
 
 interface ConversationRowProps {
-  /** Its place among the `count` rows, and its distance from the list's top. */
+  /** Its place among the `setSize` rows there are, and its distance from the list's top. */
   index: number;
-  count: number;
+  setSize: number;
   top: number;
   item: ConversationSummary;
   active: boolean;
@@ -307,7 +310,7 @@ interface ConversationRowProps {
 
 const ConversationRow = memo(function ConversationRow({
   index,
-  count,
+  setSize,
   top,
   item,
   active,
@@ -324,7 +327,7 @@ const ConversationRow = memo(function ConversationRow({
   };
   return (
     <li
-      {...windowRowProps(index, count, top, ROW_HEIGHT)}
+      {...windowRowProps(index, setSize, top, ROW_HEIGHT)}
       className="pg-row"
       aria-current={active ? 'true' : undefined}
       aria-busy={opening || undefined}
