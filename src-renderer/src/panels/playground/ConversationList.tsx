@@ -10,7 +10,7 @@ import {
   SquarePen,
   Trash2,
 } from 'lucide-react';
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../../src-preload/contract.ts';
 import { newComparison } from '../../actions/compare.ts';
@@ -118,6 +118,8 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
     rowControl: '.pg-row__main',
   });
   const { focusRow } = listWindow;
+  // What is looked up after a delete (the unsaved chat's row, the empty state) is looked up in this list only.
+  const root = useRef<HTMLElement>(null);
 
   /** After a delete, the focus goes to the next conversation that is left, else the previous, else the empty list. */
   const focusAfterDelete = (gone: string) => {
@@ -130,10 +132,10 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         const index = next === null ? -1 : playground.list.findIndex((item) => item.id === next);
         if (index >= 0) {
           // The row of a new unsaved chat (the deleted one was open) comes before the saved ones.
-          const unsavedShown = document.querySelector('[data-testid="conversation-unsaved"]') ? 1 : 0;
+          const unsavedShown = root.current?.querySelector('[data-testid="conversation-unsaved"]') ? 1 : 0;
           focusRow(index + unsavedShown);
         } else {
-          document.querySelector<HTMLElement>('[data-testid="conversations-empty"]')?.focus();
+          root.current?.querySelector<HTMLElement>('[data-testid="conversations-empty"]')?.focus();
         }
       });
     }, 0);
@@ -141,6 +143,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
 
   return (
     <aside
+      ref={root}
       className={`pg-list${drawer ? ' pg-list--drawer' : ''}`}
       aria-label={t('list.label')}
       data-testid="conversations"
