@@ -165,9 +165,30 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
   const toPage = (value: unknown) =>
     JSON.stringify(wrapBytes(rewriteStrings(value, `${APP_ORIGIN}${MEDIA_ROUTE}`, `${origin}/media/`)));
 
-  // Events are delivered one after another, in the order main emitted them.
+  // Events reach the page in the order main emitted them, without main waiting for the page: Electron's
+  // `webContents.send` queues a message and returns (docs/api/web-contents.md, "contents.send"). Each
+  // round trip to this page is a Playwright call, slow on a busy machine, so what was emitted while one
+  // was under way goes over in the next one, together: one call per event fell seconds behind a
+  // streamed reply (16 ms batches) when the machine was loaded.
+  let queued: Array<readonly [EventName, string]> = [];
   let delivery = Promise.resolve();
   let closed = false;
+  const deliverQueued = async () => {
+    while (queued.length > 0 && !closed && !page.isClosed()) {
+      const batch = queued;
+      queued = [];
+      await page
+        .evaluate(
+          ([fn, events]) => {
+            const deliver = (window as never as Record<string, (e: string, j: string) => void>)[fn];
+            for (const [name, body] of events) deliver?.(name, body);
+          },
+          [DELIVER_FUNCTION, batch] as const,
+        )
+        .catch(() => {});
+    }
+    queued = [];
+  };
   const layer = createIpcLayer({
     dataDir,
     secretBox,
@@ -181,16 +202,10 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
     emit: (_ownerId, event: EventName, payload) => {
       const json = toPage(payload);
       crossings.push({ kind: 'event', name: event, json });
-      delivery = delivery.then(async () => {
-        if (closed || page.isClosed()) return;
-        await page
-          .evaluate(
-            ([fn, name, body]) =>
-              (window as never as Record<string, (e: string, j: string) => void>)[fn]?.(name, body),
-            [DELIVER_FUNCTION, event, json] as const,
-          )
-          .catch(() => {});
-      });
+      if (closed) return;
+      queued.push([event, json]);
+      // A delivery under way takes this event in its next round; otherwise one starts.
+      if (queued.length === 1) delivery = delivery.then(deliverQueued);
     },
     isAppUrl: (url) => url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/media/`),
     appInfo: {
