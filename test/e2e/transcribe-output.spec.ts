@@ -118,15 +118,19 @@ test('an opened transcript plays along: clicking a segment seeks there and highl
   await page.waitForTimeout(300);
   expect(await playheadAt(page)).toBe(paused);
 
-  // Enter on a segment's timestamp seeks too (the keyboard path).
+  // Enter on a segment's timestamp seeks too (the keyboard path), and plays on from there.
   await segments(page)
     .nth(0)
     .getByRole('button', { name: /^0:00 – / })
     .press('Enter');
-  await expect.poll(() => playheadAt(page)).toBeLessThan(1.5);
-  await expect(segments(page).nth(0)).toHaveAttribute('aria-current', 'true');
-  await page.locator('body').press('Space');
+  await expect.poll(() => playheadAt(page)).toBeLessThan(paused);
+  // Once the audio has moved on to the next segment, Space on that timestamp (still focused) pauses; it
+  // does not start the first segment over.
+  const nextStart = PLANNING_SEGMENTS[1]!.start;
+  await expect.poll(() => playheadAt(page)).toBeGreaterThanOrEqual(nextStart);
+  await page.keyboard.press('Space');
   await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
+  expect(await playheadAt(page)).toBeGreaterThanOrEqual(nextStart);
 
   await segments(page)
     .nth(2)

@@ -15,6 +15,7 @@ export interface WaveformPlayerHandle {
   pause(): void;
   /** Plays when paused, pauses when playing (a panel's own Space shortcut). */
   toggle(): void;
+  isPlaying(): boolean;
 }
 
 interface WaveformPlayerProps {
@@ -194,6 +195,7 @@ export function WaveformPlayer({
       play: () => void surferRef.current?.play().catch(() => {}),
       pause: () => surferRef.current?.pause(),
       toggle: () => void surferRef.current?.playPause().catch(() => {}),
+      isPlaying: () => surferRef.current?.isPlaying() ?? false,
     }),
     [],
   );

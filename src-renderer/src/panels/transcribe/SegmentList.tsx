@@ -16,7 +16,7 @@ import { estimatedRowHeight, rowsToRender, segmentForKey, segmentName } from './
 import { NO_SEGMENT, segmentIndexAt } from './segments.ts';
 import { transcribeWords } from './strings.ts';
 import { useFollowPlayingRow } from './useFollowPlayingRow.ts';
-import { SPACE_PLAYS } from './useTranscriptShortcuts.ts';
+import { SPACE_PAUSES, SPACE_PLAYS } from './useTranscriptShortcuts.ts';
 
 interface SegmentListProps {
   /** The segments the window has: all of them, or the first ones while the rest are on their way. */
@@ -222,15 +222,16 @@ const SegmentRow = memo(function SegmentRow({
       aria-current={active ? 'true' : undefined}
     >
       {canPlay ? (
-        // Enter and Space play from this segment; on the segment already playing, Space pauses and plays
-        // on instead (the transcript's own Space), as pressing it again would only start it over.
+        // Enter and Space play from this segment; on the segment lit, Space pauses and plays on instead (the
+        // transcript's own Space), as pressing it again would only start it over, and on any other Space
+        // pauses while the audio plays (the lit one moves on from the timestamp that started it).
         <button
           type="button"
           className="segment__time"
           tabIndex={tabbable ? 0 : -1}
           aria-label={segmentName(clock, formatClock(end), text)}
           title={t('segments.playFrom', { time: clock })}
-          {...(active ? SPACE_PLAYS : {})}
+          {...(active ? SPACE_PLAYS : SPACE_PAUSES)}
         >
           {clock}
         </button>

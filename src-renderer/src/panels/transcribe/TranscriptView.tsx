@@ -76,6 +76,7 @@ function OpenTranscript({ entry }: { entry: TranscriptEntry }) {
 
   useTranscriptShortcuts({
     togglePlay: audio ? () => player.current?.toggle() : null,
+    isPlaying: () => player.current?.isPlaying() ?? false,
     copyAll: () => void copyTranscript(entry),
     openExport: () => exportMenu.current?.open(),
   });

@@ -12,6 +12,8 @@ export const EXPORT_SHORTCUT_ARIA = IS_MAC ? 'Meta+E' : 'Control+E';
 interface TranscriptShortcuts {
   /** Space. `null` when there is no audio to play. */
   togglePlay: (() => void) | null;
+  /** Whether the audio is playing now (read at key time). */
+  isPlaying(): boolean;
   copyAll(): void;
   openExport(): void;
 }
@@ -28,9 +30,17 @@ const SPACE_IS_TAKEN =
 export const SPACE_PLAYS = { 'data-space-plays': '' } as const;
 
 /**
+ * Marks a control whose Space pauses while the audio plays and presses it otherwise: another segment's
+ * timestamp. The segment lit moves on as the audio plays, so Space on the timestamp that started it would
+ * otherwise start it over once the next segment is reached, where a listener means to pause.
+ */
+export const SPACE_PAUSES = { 'data-space-pauses': '' } as const;
+
+/**
  * The open transcript's keys, live while it is shown. Space plays and pauses unless focus is somewhere
  * Space already means something (typing, pressing the focused button), except on controls marked
- * `SPACE_PLAYS`. Nothing fires while a dialog is asking something.
+ * `SPACE_PLAYS`, and on those marked `SPACE_PAUSES` while the audio plays. Nothing fires while a dialog is
+ * asking something.
  */
 export function useTranscriptShortcuts(shortcuts: TranscriptShortcuts): void {
   // The latest handlers, read at key time, so the listener is added once.
@@ -40,7 +50,7 @@ export function useTranscriptShortcuts(shortcuts: TranscriptShortcuts): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || document.querySelector('dialog[open]')) return;
-      const { togglePlay, copyAll, openExport } = current.current;
+      const { togglePlay, isPlaying, copyAll, openExport } = current.current;
       const modifier = IS_MAC ? event.metaKey : event.ctrlKey;
       const key = event.key.toLowerCase();
       if (modifier && event.shiftKey && !event.altKey && key === 'c') {
@@ -51,7 +61,9 @@ export function useTranscriptShortcuts(shortcuts: TranscriptShortcuts): void {
         openExport();
       } else if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey && togglePlay) {
         const target = event.target instanceof Element ? event.target : null;
-        if (!target?.closest('[data-space-plays]') && target?.closest(SPACE_IS_TAKEN)) return;
+        const plays =
+          target?.closest('[data-space-plays]') || (target?.closest('[data-space-pauses]') && isPlaying());
+        if (!plays && target?.closest(SPACE_IS_TAKEN)) return;
         event.preventDefault();
         if (!event.repeat) togglePlay();
       }
