@@ -23,22 +23,25 @@ function sharedArea(a: Box, b: Box): number {
 }
 
 /**
- * The part of an element a person can see: its box cut by every ancestor that clips its overflow (a toast
- * that no longer fits is cut at the top of its list, and the part cut off covers nothing).
+ * The part of each element a person can see, all read at one moment (a toast may leave a moment later): its
+ * box cut by every ancestor that clips its overflow (a toast that no longer fits is cut at the top of its
+ * list, and the part cut off covers nothing).
  */
-async function visibleBoxOf(locator: Locator): Promise<Box> {
-  return locator.evaluate((element) => {
-    let { left, top, right, bottom } = element.getBoundingClientRect();
-    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
-      if (getComputedStyle(parent).overflow === 'visible') continue;
-      const clip = parent.getBoundingClientRect();
-      left = Math.max(left, clip.left);
-      top = Math.max(top, clip.top);
-      right = Math.min(right, clip.right);
-      bottom = Math.min(bottom, clip.bottom);
-    }
-    return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
-  });
+async function visibleBoxesOf(locator: Locator): Promise<Box[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      let { left, top, right, bottom } = element.getBoundingClientRect();
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflow === 'visible') continue;
+        const clip = parent.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        top = Math.max(top, clip.top);
+        right = Math.min(right, clip.right);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return { x: left, y: top, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+    }),
+  );
 }
 
 /** Every one of `covering` (e.g. the toasts shown) leaves every one of `covered` (controls) uncovered. */
@@ -46,7 +49,7 @@ export async function expectNothingCovered(
   covering: Locator,
   covered: Record<string, Locator>,
 ): Promise<void> {
-  const boxes = await Promise.all((await covering.all()).map(visibleBoxOf));
+  const boxes = await visibleBoxesOf(covering);
   expect(boxes.length, 'nothing was shown to check').toBeGreaterThan(0);
   for (const [name, locator] of Object.entries(covered)) {
     const target = await boxOf(locator);
