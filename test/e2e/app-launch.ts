@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
 import { createAppFetch } from '../../src-main/app-fetch.ts';
 import { APP_ORIGIN, MEDIA_ROUTE } from '../../src-main/app-origin.ts';
 import { createIpcLayer } from '../../src-main/ipc/index.ts';
@@ -250,7 +250,8 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
     await ok('profiles.setActive', { id: profile.id });
   }
 
-  await page.exposeBinding(INVOKE_BINDING, async (source, json: string) => {
+  /** A call from the page, answered by main as over IPC. */
+  const answerPage = async (source: { frame: Frame; page: Page }, json: string) => {
     const message = JSON.parse(json) as { method: string; input?: unknown };
     const sender: SenderInfo = {
       ownerId: 1,
@@ -263,6 +264,17 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
     const reply = toPage(result);
     crossings.push({ kind: 'result', name: message.method, json: reply });
     return reply;
+  };
+  // The page's calls main is still answering: a quit lets them finish before it waits for main's background
+  // work (a save answered after that wait wrote into a data folder being scanned and deleted).
+  const answering = new Set<Promise<unknown>>();
+  await page.exposeBinding(INVOKE_BINDING, (source, json: string) => {
+    // Once the app quits its window is gone, and nothing the page asks reaches main.
+    if (closed) return new Promise<string>(() => {});
+    const answer = answerPage(source, json);
+    answering.add(answer);
+    void answer.finally(() => answering.delete(answer)).catch(() => {});
+    return answer;
   });
   await page.addInitScript(installPageBridge, {
     bridgeKey: BRIDGE_KEY,
@@ -309,6 +321,11 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
     quitting ??= (async () => {
       closed = true;
       await delivery;
+      // Bounded: a call waiting on something outside (a gateway) must not hold the quit.
+      await Promise.race([
+        Promise.allSettled(answering),
+        new Promise((resolve) => setTimeout(resolve, 5_000)),
+      ]);
       layer.closeOwner(1);
       layer.dispose();
       // Its stores' indexes may still be writing; the data folder is scanned, then maybe deleted, after.
