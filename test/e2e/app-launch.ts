@@ -322,10 +322,14 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
       closed = true;
       await delivery;
       // Bounded: a call waiting on something outside (a gateway) must not hold the quit.
+      let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         Promise.allSettled(answering),
-        new Promise((resolve) => setTimeout(resolve, 5_000)),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, 5_000);
+        }),
       ]);
+      clearTimeout(timer);
       layer.closeOwner(1);
       layer.dispose();
       // Its stores' indexes may still be writing; the data folder is scanned, then maybe deleted, after.
