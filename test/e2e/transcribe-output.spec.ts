@@ -130,7 +130,11 @@ test('an opened transcript plays along: clicking a segment seeks there and highl
   await expect.poll(() => playheadAt(page)).toBeGreaterThanOrEqual(nextStart);
   await page.keyboard.press('Space');
   await expect(waveform(page)).toHaveAttribute('data-state', 'ready');
-  expect(await playheadAt(page)).toBeGreaterThanOrEqual(nextStart);
+  const stopped = await playheadAt(page);
+  expect(stopped).toBeGreaterThanOrEqual(nextStart);
+  // The segment lit is the one the playhead stopped in (read once paused: while playing it moves on).
+  const stoppedIn = PLANNING_SEGMENTS.filter((segment) => segment.start <= stopped).length - 1;
+  await expect(segments(page).nth(stoppedIn)).toHaveAttribute('aria-current', 'true');
 
   await segments(page)
     .nth(2)
