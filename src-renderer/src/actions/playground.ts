@@ -76,18 +76,20 @@ let started = false;
  * The saved conversations' first page is asked for (once: the list is kept current by the panel's own
  * saves, renames and deletes) and a new chat made ready: when the panel's code is loaded, at idle after the
  * first screen (shell/panel-views.ts), so the first visit draws both at once instead of drawing the panel
- * and then all of it again; or when the panel is first shown.
+ * and then all of it again; or when the panel is first shown. Resolves once the list asked for here has
+ * arrived (or failed); at once if it was asked before.
  */
-export function ensurePlaygroundReady(): void {
+export function ensurePlaygroundReady(): Promise<void> {
   if (!started) {
     started = true;
     // A setup change typed in the last moment before closing is still saved.
     window.addEventListener('beforeunload', flushPlayground);
     routeAgainWhenCatalogueArrives();
   }
-  if (playground().listStatus === 'idle') void loadConversationList();
+  const listed = playground().listStatus === 'idle' ? loadConversationList() : Promise.resolve();
   if (!playground().activeId) newChat();
   if (!store().prefsLoaded) refreshNewChatWhenPrefsArrive();
+  return listed;
 }
 
 /**

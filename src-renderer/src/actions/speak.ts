@@ -137,10 +137,10 @@ let loadingMoreHistory: number | null = null;
 /**
  * The history's first page, asked once (the panel keeps it current as clips are made and deleted): when the
  * panel's code is loaded, at idle after the first screen (shell/panel-views.ts), so the first visit shows
- * it at once; or when the panel is first shown.
+ * it at once; or when the panel is first shown. Resolves once it has arrived (or failed).
  */
-export function prefetchSpeechHistory(): void {
-  if (store().speak.historyStatus === 'idle') void loadSpeechHistory();
+export function prefetchSpeechHistory(): Promise<void> {
+  return store().speak.historyStatus === 'idle' ? loadSpeechHistory() : Promise.resolve();
 }
 
 /** Typing pauses this long before the history is searched: one request per word, not per key. */

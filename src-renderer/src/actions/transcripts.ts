@@ -32,6 +32,16 @@ const REBUILD_POLL_MS = 700;
 let rebuildPoll: ReturnType<typeof setTimeout> | null = null;
 
 /**
+ * The history's first page, asked once ahead of its first showing: when the Transcribe panel's code is
+ * loaded, at idle after the first screen (shell/panel-views.ts). The History tab is drawn in the background
+ * while the queue shows (TranscribeLists), so its first click shows the rows at once. Resolves once it has
+ * arrived (or failed).
+ */
+export function prefetchTranscriptHistory(): Promise<void> {
+  return useAppStore.getState().transcriptHistoryStatus === 'idle' ? loadHistory() : Promise.resolve();
+}
+
+/**
  * Loads the history list's first page now, for what the search box holds (asked again while main indexes:
  * as many rows as are loaded, those beyond kept).
  */

@@ -5,16 +5,24 @@ import { preloadMarkdown } from '../markdown/markdown-loader.ts';
 import { type Preloadable, preloadable } from '../startup/preloadable.ts';
 import type { PanelId } from '../store/navigation.ts';
 
+/** Each panel's first page of saved items, once asked for (alongside its code). */
+const firstPages: Partial<Record<PanelId, Promise<void>>> = {};
+
 export const PANEL_VIEWS: Record<PanelId, Preloadable<object>> = {
-  transcribe: preloadable(() =>
-    import('../panels/transcribe/TranscribePanel.tsx').then((module) => module.TranscribePanel),
-  ),
+  transcribe: preloadable(async () => {
+    const [module, actions] = await Promise.all([
+      import('../panels/transcribe/TranscribePanel.tsx'),
+      import('../actions/transcripts.ts'),
+    ]);
+    firstPages.transcribe = actions.prefetchTranscriptHistory();
+    return module.TranscribePanel;
+  }),
   speak: preloadable(async () => {
     const [module, actions] = await Promise.all([
       import('../panels/speak/SpeakPanel.tsx'),
       import('../actions/speak.ts'),
     ]);
-    actions.prefetchSpeechHistory();
+    firstPages.speak = actions.prefetchSpeechHistory();
     return module.SpeakPanel;
   }),
   // Saved replies render as markdown as soon as a conversation opens: its renderer comes along.
@@ -24,10 +32,21 @@ export const PANEL_VIEWS: Record<PanelId, Preloadable<object>> = {
       import('../actions/playground.ts'),
       preloadMarkdown(),
     ]);
-    actions.ensurePlaygroundReady();
+    firstPages.playground = actions.ensurePlaygroundReady();
     return module.PlaygroundPanel;
   }),
   settings: preloadable(() =>
     import('../panels/settings/SettingsPanel.tsx').then((module) => module.SettingsPanel),
   ),
 };
+
+/**
+ * Resolves once a panel can be drawn ahead of its showing with what it will show: its code, and its saved
+ * list's first page. A hidden panel is not told of changes to the store (React subscribes a component to
+ * the store in an effect, and a hidden panel's effects wait for its showing): drawn before the page
+ * arrived, it would show an empty list, then build every row in the click that shows it.
+ */
+export async function panelDrawable(id: PanelId): Promise<void> {
+  await PANEL_VIEWS[id].preload();
+  await firstPages[id];
+}

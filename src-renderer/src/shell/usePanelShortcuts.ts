@@ -27,17 +27,18 @@ export function usePanelShortcuts(): void {
 
 /**
  * Focuses the shown panel's heading (its h1, given tabindex -1), or its first control if it has none. The
- * panel's code may still be loading: waits until its heading is on the page.
+ * panel's code may still be loading, or the panel be drawn but still hidden (see Shell): waits until its
+ * heading is on screen.
  */
 export function focusPanel(id: PanelId): Promise<boolean> {
   return focusWhenReady(() => {
-    const main = document.querySelector<HTMLElement>(`main[data-testid="panel-${id}"]`);
-    if (!main || main.querySelector('[data-testid="panel-loading"]')) return null;
-    return (
-      main.querySelector<HTMLElement>('h1') ??
-      main.querySelector<HTMLElement>(
+    const panel = document.querySelector<HTMLElement>(`main[data-testid="panel-${id}"] [data-panel="${id}"]`);
+    if (!panel || panel.querySelector('[data-testid="panel-loading"]')) return null;
+    const target =
+      panel.querySelector<HTMLElement>('h1') ??
+      panel.querySelector<HTMLElement>(
         'button:not([disabled]), input:not([disabled]), textarea, [tabindex="0"]',
-      )
-    );
+      );
+    return target?.checkVisibility() ? target : null;
   });
 }

@@ -213,7 +213,7 @@ describe('a turn of images alone', () => {
 describe('a model chosen before the gateway’s list arrived', () => {
   it('is routed again by the list once it arrives, while the chat has no turn yet', async () => {
     useAppStore.setState({ settings: { activeProfileId: 'p1', profiles: [] } as never, catalogues: {} });
-    ensurePlaygroundReady();
+    void ensurePlaygroundReady();
     const id = state().activeId!;
     chooseModel(id, 'gpt-oss-120b');
     // Its name alone says an OpenAI model: Responses first.

@@ -42,7 +42,7 @@ export function PlaygroundPanel() {
   const [listDrawer, setListDrawer] = useState(false);
 
   useEffect(() => {
-    ensurePlaygroundReady();
+    void ensurePlaygroundReady();
   }, []);
   usePlaygroundShortcuts();
   useEffect(() => {

@@ -17,7 +17,7 @@ export function SpeakPanel() {
   const t = speakWords.useT();
   const historyStatus = useAppStore((s) => s.speak.historyStatus);
   useEffect(() => {
-    if (historyStatus === 'idle') prefetchSpeechHistory();
+    if (historyStatus === 'idle') void prefetchSpeechHistory();
   }, [historyStatus]);
   // Every clip has a waveform.
   useEffect(() => prefetchAfterFirstScreen([waveSurferModules]), []);

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useDeferredValue, useRef } from 'react';
+import { Activity, type KeyboardEvent, useDeferredValue, useRef } from 'react';
 import { useAppStore } from '../../store/index.ts';
 import { isFinished, type TranscribeListTab } from '../../store/transcribe-queue.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
@@ -72,14 +72,22 @@ export function TranscribeLists() {
           </button>
         ))}
       </div>
-      <div
-        ref={panelRef}
-        className="transcribe-lists__panel"
-        role="tabpanel"
-        id={`transcribe-tabpanel-${tab}`}
-        aria-labelledby={`transcribe-tab-${tab}`}
-      >
-        {tab === 'queue' ? <QueueList /> : <TranscriptHistory />}
+      {/* Both lists are drawn; the one not chosen is hidden (`Activity`: drawn in React's lowest-priority
+          background render, its effects stopped). The History's first click only reveals its rows instead
+          of building them (issue 19), and a list left keeps its scroll and search. */}
+      <div ref={panelRef} className="transcribe-lists__panels">
+        {TABS.map((item) => (
+          <Activity key={item.id} mode={tab === item.id ? 'visible' : 'hidden'}>
+            <div
+              className="transcribe-lists__panel"
+              role="tabpanel"
+              id={`transcribe-tabpanel-${item.id}`}
+              aria-labelledby={`transcribe-tab-${item.id}`}
+            >
+              {item.id === 'queue' ? <QueueList /> : <TranscriptHistory />}
+            </div>
+          </Activity>
+        ))}
       </div>
     </section>
   );
