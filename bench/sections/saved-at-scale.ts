@@ -84,7 +84,7 @@ const LISTS: SavedList[] = [
     async show(page) {
       await page.getByTestId('nav-playground').click();
     },
-    shownBy: 'the click on Playground (its code loaded on the first)',
+    shownBy: 'the click on Playground (the panel drawn ahead, hidden, at idle)',
     list: '[data-testid="conversation-rows"]',
     row: '[data-testid="conversation-item"]',
     title: '[data-testid="conversation-title-in-list"]',
@@ -111,7 +111,7 @@ const LISTS: SavedList[] = [
     async show(page) {
       await page.getByTestId('transcribe-tab-history').click();
     },
-    shownBy: 'the click on the History tab, Transcribe open',
+    shownBy: 'the click on the History tab, Transcribe open (the tab drawn ahead, hidden)',
     list: '[data-testid="history-list"]',
     row: '[data-testid="history-item"]',
     title: '.history-item__name',
@@ -138,7 +138,7 @@ const LISTS: SavedList[] = [
     async show(page) {
       await page.getByTestId('nav-speak').click();
     },
-    shownBy: 'the click on Speak (its code loaded on the first)',
+    shownBy: 'the click on Speak (the panel drawn ahead, hidden, at idle)',
     list: '[data-testid="speak-history-list"]',
     row: '[data-testid="speak-history-item"]',
     title: '.speak-history-item__preview',
@@ -183,6 +183,22 @@ interface ClockWindow {
   __gsInputAt?: number;
   /** When the awaited result was first seen on screen (the page's clock). */
   __gsShownAt?: number;
+  /** Set by a watch's first look in the page: it is polling from then on. */
+  __gsWatching?: boolean;
+}
+
+/**
+ * Starts `watch` (a wait that looks each frame) and resolves, with that wait, once its first look has run
+ * in the page: an action made after it is timed to the first frame that shows its result. Started after
+ * the action, a result on screen within the driver's round trip (~100 ms) was timed to the round trip.
+ */
+async function watching(page: Page, watch: () => Promise<void>): Promise<{ shown: Promise<void> }> {
+  await page.evaluate(() => {
+    (window as ClockWindow).__gsWatching = false;
+  });
+  const shown = watch();
+  await page.waitForFunction(() => (window as ClockWindow).__gsWatching === true);
+  return { shown };
 }
 
 /** Records, in the page, the time of every trusted click, key and typed input from now on. */
@@ -215,9 +231,12 @@ const inputToShownMs = (page: Page): Promise<number> =>
 async function listShows(page: Page, list: SavedList, title: string, total: number): Promise<void> {
   await page.waitForFunction(
     ({ selector, row, titleIn, title, total }) => {
+      (window as ClockWindow).__gsWatching = true;
       const shown = document.querySelector<HTMLElement>(selector);
       const first = shown?.querySelector(`${row} ${titleIn}`);
       if (shown?.dataset.total !== String(total) || first?.textContent !== title) return false;
+      // Drawn is not shown: a panel or tab drawn ahead of its showing is in the page, hidden.
+      if (!shown.checkVisibility()) return false;
       (window as ClockWindow).__gsShownAt = performance.now();
       return true;
     },
@@ -230,8 +249,11 @@ async function listShows(page: Page, list: SavedList, title: string, total: numb
 async function openedShows(page: Page, list: SavedList, title: string): Promise<void> {
   await page.waitForFunction(
     ({ selector, atLeast, titled, title }) => {
-      if (document.querySelectorAll(selector).length < atLeast) return false;
-      if (titled && !document.querySelector(titled)?.textContent?.includes(title)) return false;
+      (window as ClockWindow).__gsWatching = true;
+      const shown = [...document.querySelectorAll(selector)].filter((element) => element.checkVisibility());
+      if (shown.length < atLeast) return false;
+      const heading = titled ? document.querySelector(titled) : null;
+      if (titled && !(heading?.checkVisibility() && heading.textContent?.includes(title))) return false;
       (window as ClockWindow).__gsShownAt = performance.now();
       return true;
     },
@@ -303,8 +325,9 @@ async function measure(list: SavedList, count: number): Promise<Figures> {
       await settled(page);
     }
     const { tasks: clickTasks } = await traceMainThread(page, async () => {
+      const { shown } = await watching(page, () => listShows(page, list, newest, count));
       await list.show(page);
-      await listShows(page, list, newest, count);
+      await shown;
     });
     const clickToListMs = await inputToShownMs(page);
     const startToListMs = performance.now() - startedAt;
@@ -354,8 +377,9 @@ async function measure(list: SavedList, count: number): Promise<Figures> {
     // Open the last one: from the click to what it shows on screen.
     const oldest = (await list.ask(app, { offset: count - 1, limit: 1 })).titles[0]!;
     const { tasks: openTasks } = await traceMainThread(page, async () => {
+      const { shown } = await watching(page, () => openedShows(page, list, oldest));
       await page.locator(list.row).last().locator(list.open).click();
-      await openedShows(page, list, oldest);
+      await shown;
     });
     const openMs = await inputToShownMs(page);
 
@@ -414,7 +438,8 @@ function nothingMeasured(): Figures {
 async function emptyShows(page: Page, selector: string, query: string): Promise<void> {
   await page.waitForFunction(
     ({ selector, query }) => {
-      if (!document.querySelector(selector)?.textContent?.includes(query)) return false;
+      const empty = document.querySelector(selector);
+      if (!(empty?.checkVisibility() && empty.textContent?.includes(query))) return false;
       (window as ClockWindow).__gsShownAt = performance.now();
       return true;
     },
