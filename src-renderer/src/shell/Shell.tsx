@@ -40,7 +40,7 @@ export function Shell() {
   // the whole panel (issue 19: 170–240 ms from the click to the list). A panel left stays drawn, hidden,
   // with what it showed; its effects (listeners, players, timers) stop while hidden and start again when
   // shown, as at a mount.
-  const [kept, keep] = useReducer(withPanel, new Set([panel]));
+  const [kept, keep] = useReducer(withPanel, panel, (first) => new Set([first]));
   useEffect(() => keep(panel), [panel]);
   usePanelShortcuts();
   useMarkFirstScreen();
