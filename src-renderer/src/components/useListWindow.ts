@@ -11,6 +11,7 @@
 // renders at once: 25–30 rows with their icons and words were a 55–65 ms task (issue 19: none over 50).
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { measureNextFrame } from '../util/next-frame.ts';
 
 export interface ListWindowOptions {
   /** Rows loaded. */
@@ -71,23 +72,35 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
 
-  // Where the list starts in its scroller's content, measured again when anything before it changes size.
+  // The scroller, and where the list starts in its content, measured again when anything before it changes
+  // size. Found in the next frame (see `measureNextFrame`), before it is painted: until then the virtualiser
+  // places rows by what it last knew (at first the window's size from the top, `viewportGuess`).
   useLayoutEffect(() => {
-    const found = scrollerOf(list);
-    setScroller(found);
-    if (!list || !found) return;
-    const measure = () =>
-      setScrollMargin(
-        Math.round(list.getBoundingClientRect().top - found.getBoundingClientRect().top + found.scrollTop),
-      );
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(found);
-    for (let node: Element | null = list; node && node !== found; node = node.parentElement) {
-      for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
-        observer.observe(sibling);
-    }
-    return () => observer.disconnect();
+    if (!list) return;
+    let observer: ResizeObserver | null = null;
+    const cancel = measureNextFrame(() => {
+      const found = scrollerOf(list);
+      setScroller(found);
+      if (!found) return;
+      const measure = () =>
+        setScrollMargin(
+          Math.round(list.getBoundingClientRect().top - found.getBoundingClientRect().top + found.scrollTop),
+        );
+      measure();
+      observer = new ResizeObserver(measure);
+      observer.observe(found);
+      for (let node: Element | null = list; node && node !== found; node = node.parentElement) {
+        for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+          observer.observe(sibling);
+      }
+    });
+    return () => {
+      cancel();
+      observer?.disconnect();
+      // Hidden (a panel left, see Shell) or gone: found again when shown. The virtualiser measures a
+      // scroller it has at once, inside the commit that shows the list.
+      setScroller(null);
+    };
   }, [list]);
 
   // The focused row stays in the page when it is scrolled far off: removing it would drop the focus.

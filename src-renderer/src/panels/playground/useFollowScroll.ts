@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { measureNextFrame } from '../../util/next-frame.ts';
 
 /** Within this distance of the bottom the view counts as "at the end" and keeps following. */
 const STICK_DISTANCE_PX = 64;
@@ -29,10 +30,9 @@ export function useFollowScroll(
     lastTop.current = element.scrollTop;
   }, [scroller]);
 
-  // The first screen starts at the end of the conversation.
-  useLayoutEffect(() => {
-    toEnd();
-  }, [toEnd]);
+  // The first screen starts at the end of the conversation: scrolled in the next frame, before it is painted
+  // (see `measureNextFrame`).
+  useLayoutEffect(() => measureNextFrame(toEnd), [toEnd]);
 
   useEffect(() => {
     const element = scroller.current;

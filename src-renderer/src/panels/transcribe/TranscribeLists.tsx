@@ -1,4 +1,4 @@
-import { Activity, type KeyboardEvent, useDeferredValue, useRef } from 'react';
+import { Activity, type KeyboardEvent, useDeferredValue, useRef, useState } from 'react';
 import { useAppStore } from '../../store/index.ts';
 import { isFinished, type TranscribeListTab } from '../../store/transcribe-queue.ts';
 import { useKeepFocusIn } from '../../util/focus.ts';
@@ -12,12 +12,26 @@ const TABS: ReadonlyArray<{ id: TranscribeListTab; labelKey: 'lists.queue' | 'li
 ];
 
 /** The queue and the saved transcripts, one at a time under two tabs (arrow keys move between them). */
+/** `true` from the first render `now` is, for good: a list once drawn stays drawn. */
+function useLatch(now: boolean): boolean {
+  const [latched, latch] = useState(now);
+  if (now && !latched) latch(true);
+  return latched || now;
+}
+
 export function TranscribeLists() {
   const t = transcribeWords.useT();
   const chosen = useAppStore((s) => s.transcribeListTab);
   // The list shown follows in a background render that yields (see Shell); the tab is marked at once.
   const tab = useDeferredValue(chosen);
   const showList = useAppStore((s) => s.showTranscribeList);
+  // The tab not chosen is drawn ahead once what it shows has arrived: a hidden list is not told of the
+  // store's changes (React subscribes it in an effect, and a hidden list's effects wait for its showing), so
+  // drawn before its first page it would stay "Loading" and build every row in the click that shows it.
+  const historyArrived = useAppStore(
+    (s) => s.transcriptHistoryStatus === 'ready' || s.transcriptHistoryStatus === 'failed',
+  );
+  const drawn = useLatch(historyArrived || tab === 'history');
   // Work still to do: what is queued or running (finished items need nothing from anyone).
   const unfinished = useAppStore((s) => s.transcribeQueue.filter((item) => !isFinished(item.status)).length);
   const tabRefs = useRef<Partial<Record<TranscribeListTab, HTMLButtonElement | null>>>({});
@@ -76,7 +90,7 @@ export function TranscribeLists() {
           background render, its effects stopped). The History's first click only reveals its rows instead
           of building them (issue 19), and a list left keeps its scroll and search. */}
       <div ref={panelRef} className="transcribe-lists__panels">
-        {TABS.map((item) => (
+        {TABS.filter((item) => item.id === 'queue' || drawn).map((item) => (
           <Activity key={item.id} mode={tab === item.id ? 'visible' : 'hidden'}>
             <div
               className="transcribe-lists__panel"
