@@ -20,7 +20,7 @@ import './Shell.css';
 const PANEL_ELEMENTS = Object.fromEntries(
   PANELS.map(({ id }) => {
     const View = PANEL_VIEWS[id].Component;
-    return [id, <View key={id} />];
+    return [id, <View />];
   }),
 ) as Record<PanelId, ReactElement>;
 

@@ -11,7 +11,6 @@ const TABS: ReadonlyArray<{ id: TranscribeListTab; labelKey: 'lists.queue' | 'li
   { id: 'history', labelKey: 'lists.history' },
 ];
 
-/** The queue and the saved transcripts, one at a time under two tabs (arrow keys move between them). */
 /** `true` from the first render `now` is, for good: a list once drawn stays drawn. */
 function useLatch(now: boolean): boolean {
   const [latched, latch] = useState(now);
@@ -19,6 +18,7 @@ function useLatch(now: boolean): boolean {
   return latched || now;
 }
 
+/** The queue and the saved transcripts, one at a time under two tabs (arrow keys move between them). */
 export function TranscribeLists() {
   const t = transcribeWords.useT();
   const chosen = useAppStore((s) => s.transcribeListTab);
