@@ -395,9 +395,13 @@ describe('long recordings (issue 16)', () => {
       parts,
     });
     await expect.poll(() => gateway.activeRequests).toBe(2);
-    const plan = batchesOf(streamId)
-      .flatMap((b) => b.events)
-      .find((e) => e.type === 'parts');
+    // The plan comes in the stream's next batch, which may leave main a moment after the requests start.
+    const planOf = () =>
+      batchesOf(streamId)
+        .flatMap((b) => b.events)
+        .find((e) => e.type === 'parts');
+    await expect.poll(() => planOf()?.type).toBe('parts');
+    const plan = planOf();
     if (plan?.type !== 'parts') throw new Error('no parts yet');
     expect(await t.ok('audio.discardJob', { jobId: plan.jobId })).toEqual({ discarded: true });
     await finished(streamId);

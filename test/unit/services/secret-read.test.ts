@@ -25,7 +25,13 @@ describe('stored files written before the scrubber', () => {
     const directory = join(base, 'history', 'transcripts');
     const recordingsDir = join(base, 'media', 'recordings');
     mkdirSync(recordingsDir, { recursive: true });
-    const history = () => createTranscriptHistory({ directory, recordingsDir });
+    // Each store opened writes its index in the background: waited for before the folder is deleted.
+    const opened: Array<ReturnType<typeof createTranscriptHistory>> = [];
+    const history = () => {
+      const store = createTranscriptHistory({ directory, recordingsDir });
+      opened.push(store);
+      return store;
+    };
     const text = `The gateway said: invalid key ${KEY.slice(0, 16)}… and ${KEY}.`;
     // Written while no secret was known (an older build): the file holds the key.
     const saved = await history().save({
@@ -45,6 +51,7 @@ describe('stored files written before the scrubber', () => {
     expect(entry.transcript.text).toBe('The gateway said: invalid key [key hidden]… and [key hidden].');
     expect(JSON.stringify(entry)).not.toContain(KEY.slice(0, 8));
     expect(JSON.stringify(await history().list())).not.toContain(KEY.slice(0, 8));
+    await Promise.all(opened.map((store) => store.indexSettled()));
   });
 
   it('a file with no secret is read byte for byte', async () => {
