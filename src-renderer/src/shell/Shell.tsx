@@ -20,7 +20,7 @@ import './Shell.css';
 const PANEL_ELEMENTS = Object.fromEntries(
   PANELS.map(({ id }) => {
     const View = PANEL_VIEWS[id].Component;
-    return [id, <View />];
+    return [id, <View key={id} />];
   }),
 ) as Record<PanelId, ReactElement>;
 
