@@ -6,7 +6,8 @@
 // (`prefs.interface.language`) resolved against the OS's languages from `app.info`, as main resolves it for
 // its menus (languages.ts; actions/interface-language.ts).
 import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
 import type { CatalogueKey, InterfaceLanguage } from '../../../src-preload/contract.ts';
 
 /** Every area with words of its own. A new one: its two files, and a line in TRANSLATIONS below. */
@@ -86,6 +87,47 @@ export async function showLanguage(language: InterfaceLanguage): Promise<void> {
 type Values = Record<string, string | number>;
 export type Translate<Catalogue> = (key: CatalogueKey<Catalogue>, values?: Values) => string;
 
+// ─── Looked-up words, remembered ─────────────────────────────────────────────────────────────────
+// i18next resolves every call anew (key path, namespace and language fallbacks, interpolation): 20–50 µs
+// on a cold page, and an opened conversation asks ~300 times (each reply's facts, buttons and labels) —
+// about a tenth of the open's script (issue 19, traced). The same words with the same values are the same
+// string until the language changes or a catalogue arrives, so each answer is kept until then.
+
+const looked = new Map<string, string>();
+/** Enough for every label on screen; values that never repeat (a live count) cannot grow it for ever. */
+const LOOKED_MOST = 4_000;
+/** A catalogue added (a panel's code loaded, another language fetched) can change any answer. */
+i18n.store.on('added', () => looked.clear());
+
+// The shown language as an external store: one listener list for every component, where react-i18next's
+// `useTranslation` subscribes each instance to i18next's events in an effect of its own.
+const languageListeners = new Set<() => void>();
+i18n.on('languageChanged', () => {
+  looked.clear();
+  for (const listener of languageListeners) listener();
+});
+function subscribeLanguage(listener: () => void): () => void {
+  languageListeners.add(listener);
+  return () => languageListeners.delete(listener);
+}
+const shownLanguage = () => i18n.language;
+
+function lookUp(ns: Namespace, key: string, values: Values | undefined): string {
+  const id = values ? `${ns}:${key}\u0000${JSON.stringify(values)}` : `${ns}:${key}`;
+  let words = looked.get(id);
+  if (words === undefined) {
+    // i18next's own key types know nothing of our catalogues (they are registered at run time): the keys
+    // are checked by `Translate` instead, and i18next is called as the plain function it is underneath.
+    words = (i18n.t as unknown as (key: string, options: Values & { ns: string }) => string)(key, {
+      ...values,
+      ns,
+    });
+    if (looked.size >= LOOKED_MOST) looked.clear();
+    looked.set(id, words);
+  }
+  return words;
+}
+
 /**
  * An area's words: registers its English catalogue (bundled with the area's code) and gives a typed hook
  * for components — re-rendering on a change of language — and a plain `t` for actions and toasts.
@@ -99,15 +141,17 @@ export interface Words<Catalogue> {
 
 export function namespace<Catalogue extends object>(name: Namespace, english: Catalogue): Words<Catalogue> {
   i18n.addResourceBundle('en', name, english);
-  // i18next's own key types know nothing of our catalogues (they are registered at run time): the keys are
-  // checked by `Translate` instead, and i18next is called as the plain function it is underneath.
-  const plain = (t: unknown) => t as (key: string, options: Values & { ns?: string }) => string;
+  const t: Translate<Catalogue> = (key, values) => lookUp(name, key, values);
+  // One function per language: a memoised component given `t` renders again when the language changes.
+  let shown = { language: '', t };
   return {
     name,
     useT() {
-      const { t } = useTranslation(name);
-      return (key, values) => plain(t)(key, values ?? {});
+      // The same snapshot on a server render (the unit tests render components to a string).
+      const language = useSyncExternalStore(subscribeLanguage, shownLanguage, shownLanguage);
+      if (shown.language !== language) shown = { language, t: (key, values) => lookUp(name, key, values) };
+      return shown.t;
     },
-    t: (key, values) => plain(i18n.t)(key, { ...values, ns: name }),
+    t,
   };
 }
