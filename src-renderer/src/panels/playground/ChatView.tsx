@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { memo } from 'react';
 import { dismissNotice } from '../../actions/playground.ts';
 import { IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
@@ -15,8 +16,12 @@ interface ChatViewProps {
   onToggleList(): void;
 }
 
-/** The conversation column: its toolbar, the messages (which scroll), and the composer pinned below. */
-export function ChatView({ conversationId, listOpen, onToggleList }: ChatViewProps) {
+/**
+ * The conversation column: its toolbar, the messages (which scroll), and the composer pinned below.
+ * Memoised: the panel renders again when another conversation is chosen, and the one still shown while the
+ * next is drawn behind (PlaygroundPanel's `useShownConversation`) has nothing new to render.
+ */
+export const ChatView = memo(function ChatView({ conversationId, listOpen, onToggleList }: ChatViewProps) {
   const t = chatWords.useT();
   const empty = useAppStore((s) => (s.playground.open[conversationId]?.messages.length ?? 0) === 0);
   return (
@@ -31,7 +36,7 @@ export function ChatView({ conversationId, listOpen, onToggleList }: ChatViewPro
       <Composer conversationId={conversationId} />
     </section>
   );
-}
+});
 
 /** A problem of the conversation as a whole (a compaction the channel refused), above the composer. */
 function ConversationNotice({ conversationId }: { conversationId: string }) {

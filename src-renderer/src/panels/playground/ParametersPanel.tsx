@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useId, useState } from 'react';
 import type { ChatFormat, ChatSettings, Conversation } from '../../../../src-preload/contract.ts';
 import { updateSetup } from '../../actions/playground.ts';
 import { setPrefs } from '../../actions/prefs.ts';
@@ -53,9 +53,15 @@ const MAX_SEED = Number.MAX_SAFE_INTEGER;
  * What the next request is sent with, beyond the model: every parameter starts unset (the model's own
  * default) and is sent only once set. Each field shows only for the formats that send it; the
  * conversation keeps every value, so switching format loses nothing, and a value the chosen format does
- * not send is named at the end.
+ * not send is named at the end. Memoised, as ChatView is: a panel render leaves it be unless its props change.
  */
-export function ParametersPanel({ conversationId, owner }: { conversationId: string; owner?: PanelOwner }) {
+export const ParametersPanel = memo(function ParametersPanel({
+  conversationId,
+  owner,
+}: {
+  conversationId: string;
+  owner?: PanelOwner;
+}) {
   const conversation = useAppStore((s) => s.playground.open[conversationId]);
   const enterSends = useAppStore((s) => s.prefs.playground.enterSends);
   if (!conversation) return null;
@@ -68,7 +74,7 @@ export function ParametersPanel({ conversationId, owner }: { conversationId: str
       {...(owner ? { owner } : {})}
     />
   );
-}
+});
 
 /** Whose parameters the panel shows when it is not the chat's (a comparison's column), and how it closes. */
 export interface PanelOwner {

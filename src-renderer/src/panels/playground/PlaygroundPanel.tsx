@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import {
   closeInspector,
   ensureDetail,
@@ -32,6 +32,7 @@ export function PlaygroundPanel() {
   const t = chatWords.useT();
   const activeId = useAppStore((s) => s.playground.activeId);
   const comparisonId = useAppStore((s) => s.playground.activeComparisonId);
+  const shownId = useShownConversation(activeId, comparisonId);
   const showConversations = useAppStore((s) => s.prefs.playground.showConversations);
   const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
   const inspecting = useAppStore((s) => s.playground.inspect !== null);
@@ -68,10 +69,11 @@ export function PlaygroundPanel() {
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
   }, [drawerOpen]);
-  const toggleList = () => {
+  // Stable, so the memoised chat column is not rendered again for a new callback.
+  const toggleList = useCallback(() => {
     if (narrow) setListDrawer((open) => !open);
     else setPrefs({ playground: { showConversations: !showConversations } });
-  };
+  }, [narrow, showConversations]);
   return (
     <div className={narrow ? 'pg pg--narrow' : 'pg'} ref={root} data-testid="playground">
       {/* The panel's name, as every other panel's header gives it; the toolbar shows the conversation instead. */}
@@ -95,10 +97,10 @@ export function PlaygroundPanel() {
           listOpen={listOpen}
           onToggleList={toggleList}
         />
-      ) : activeId ? (
+      ) : shownId ? (
         <ChatView
-          key={`chat-${activeId}`}
-          conversationId={activeId}
+          key={`chat-${shownId}`}
+          conversationId={shownId}
           listOpen={listOpen}
           onToggleList={toggleList}
         />
@@ -107,8 +109,8 @@ export function PlaygroundPanel() {
       )}
       {inspecting ? (
         <InspectorColumn />
-      ) : showParameters && activeId && !comparisonId ? (
-        <ParametersPanel key={`parameters-${activeId}`} conversationId={activeId} />
+      ) : showParameters && shownId && !comparisonId ? (
+        <ParametersPanel key={`parameters-${shownId}`} conversationId={shownId} />
       ) : null}
     </div>
   );
@@ -149,6 +151,23 @@ function InspectorColumn() {
       />
     </div>
   );
+}
+
+/**
+ * The conversation the chat column shows. A saved conversation switched to from another chat (a click in the
+ * list) is drawn whole — toolbar, composer, parameters and messages — in a background render while the chat
+ * on screen stays, then shown in one commit: drawn at once, the new frame was a ~25 ms task of its own, laid
+ * out and painted before the messages' background render began (issue 19, traced). A new chat, where the
+ * next keys go, and a switch to or from a comparison show at once.
+ */
+function useShownConversation(activeId: string | null, comparisonId: string | null): string | null {
+  const behindId = useDeferredValue(activeId);
+  const behindComparison = useDeferredValue(comparisonId);
+  const hasMessages = useAppStore((s) =>
+    activeId ? (s.playground.open[activeId]?.messages.length ?? 0) > 0 : false,
+  );
+  const drawBehind = hasMessages && behindId !== null && comparisonId === null && behindComparison === null;
+  return drawBehind ? behindId : activeId;
 }
 
 function useNarrow(root: React.RefObject<HTMLElement | null>, below = NARROW_WIDTH): boolean {
