@@ -21,10 +21,11 @@ const NO_MESSAGES: readonly ConversationMessage[] = [];
  */
 export function MessageList({ conversationId }: { conversationId: string }) {
   const t = chatWords.useT();
-  // An opened conversation's messages are drawn in a background render, after the chat's frame (toolbar,
-  // composer, parameters) is on screen: ten replies with their markdown were one ~60 ms task with the frame
-  // (issue 19: none over 50). Only the first render waits: from then on the value is `true`, so a streaming
-  // reply's updates render at once, as before.
+  // A conversation's messages shown at once (not drawn behind by PlaygroundPanel's `useShownConversation`,
+  // whose background render React does not defer again) are drawn in a background render after the chat's
+  // frame is on screen: ten replies with their markdown were one ~60 ms task with the frame (issue 19: none
+  // over 50). Only the first render waits: from then on the value is `true`, so a streaming reply's updates
+  // render at once, as before.
   const drawn = useDeferredValue(true, false);
   const stored = useAppStore((s) => s.playground.open[conversationId]?.messages ?? NO_MESSAGES);
   const messages = drawn ? stored : NO_MESSAGES;
