@@ -96,8 +96,8 @@ export type Translate<Catalogue> = (key: CatalogueKey<Catalogue>, values?: Value
 const looked = new Map<string, string>();
 /** Enough for every label on screen; values that never repeat (a live count) cannot grow it for ever. */
 const LOOKED_MOST = 4_000;
-/** A catalogue added (a panel's code loaded, another language fetched) can change any answer. */
-i18n.store.on('added', () => looked.clear());
+/** A catalogue added (a panel's code loaded, another language fetched) or removed can change any answer. */
+for (const change of ['added', 'removed'] as const) i18n.store.on(change, () => looked.clear());
 
 // The shown language as an external store: one listener list for every component, where react-i18next's
 // `useTranslation` subscribes each instance to i18next's events in an effect of its own.
@@ -112,8 +112,16 @@ function subscribeLanguage(listener: () => void): () => void {
 }
 const shownLanguage = () => i18n.language;
 
+/**
+ * The values as a key: each with its type (`3` and `"3"` can be different words: a count chooses a plural)
+ * and its text (JSON would write NaN and Infinity both as `null`).
+ */
+function valuesKey(values: Values): string {
+  return JSON.stringify(Object.entries(values).map(([name, value]) => [name, typeof value, String(value)]));
+}
+
 function lookUp(ns: Namespace, key: string, values: Values | undefined): string {
-  const id = values ? `${ns}:${key}\u0000${JSON.stringify(values)}` : `${ns}:${key}`;
+  const id = values ? `${ns}:${key}\u0000${valuesKey(values)}` : `${ns}:${key}`;
   let words = looked.get(id);
   if (words === undefined) {
     // i18next's own key types know nothing of our catalogues (they are registered at run time): the keys
@@ -143,7 +151,7 @@ export function namespace<Catalogue extends object>(name: Namespace, english: Ca
   i18n.addResourceBundle('en', name, english);
   const t: Translate<Catalogue> = (key, values) => lookUp(name, key, values);
   // One function per language: a memoised component given `t` renders again when the language changes.
-  let shown = { language: '', t };
+  let shown = { language: i18n.language, t };
   return {
     name,
     useT() {

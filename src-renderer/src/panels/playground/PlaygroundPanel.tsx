@@ -32,10 +32,10 @@ export function PlaygroundPanel() {
   const t = chatWords.useT();
   const activeId = useAppStore((s) => s.playground.activeId);
   const comparisonId = useAppStore((s) => s.playground.activeComparisonId);
-  const shownId = useShownConversation(activeId, comparisonId);
   const showConversations = useAppStore((s) => s.prefs.playground.showConversations);
   const showParameters = useAppStore((s) => s.prefs.playground.showParameters);
   const inspecting = useAppStore((s) => s.playground.inspect !== null);
+  const shownId = useShownConversation(activeId, comparisonId, inspecting);
   const root = useRef<HTMLDivElement>(null);
   const narrow = useNarrow(root);
   const tight = useNarrow(root, TIGHT_WIDTH);
@@ -157,16 +157,35 @@ function InspectorColumn() {
  * The conversation the chat column shows. A saved conversation switched to from another chat (a click in the
  * list) is drawn whole — toolbar, composer, parameters and messages — in a background render while the chat
  * on screen stays, then shown in one commit: drawn at once, the new frame was a ~25 ms task of its own, laid
- * out and painted before the messages' background render began (issue 19, traced). A new chat, where the
- * next keys go, and a switch to or from a comparison show at once.
+ * out and painted before the messages' background render began (issue 19, traced). Shown at once instead:
+ * a new chat, where the next keys go; a switch to or from a comparison, or away from the Inspector (the
+ * columns change); and a switch away from a chat whose reply is arriving — each of its batches renders the
+ * chat on screen at once, which would start the background render over until the reply ends.
  */
-function useShownConversation(activeId: string | null, comparisonId: string | null): string | null {
+function useShownConversation(
+  activeId: string | null,
+  comparisonId: string | null,
+  inspecting: boolean,
+): string | null {
   const behindId = useDeferredValue(activeId);
   const behindComparison = useDeferredValue(comparisonId);
+  const behindInspecting = useDeferredValue(inspecting);
   const hasMessages = useAppStore((s) =>
     activeId ? (s.playground.open[activeId]?.messages.length ?? 0) > 0 : false,
   );
-  const drawBehind = hasMessages && behindId !== null && comparisonId === null && behindComparison === null;
+  const leavingLive = useAppStore(
+    (s) =>
+      behindId !== null &&
+      behindId !== activeId &&
+      Object.values(s.playground.live).some((reply) => reply.conversationId === behindId),
+  );
+  const drawBehind =
+    hasMessages &&
+    behindId !== null &&
+    comparisonId === null &&
+    behindComparison === null &&
+    !behindInspecting &&
+    !leavingLive;
   return drawBehind ? behindId : activeId;
 }
 
