@@ -149,7 +149,8 @@ export interface Words<Catalogue> {
 
 export function namespace<Catalogue extends object>(name: Namespace, english: Catalogue): Words<Catalogue> {
   i18n.addResourceBundle('en', name, english);
-  const t: Translate<Catalogue> = (key, values) => lookUp(name, key, values);
+  const translator = (): Translate<Catalogue> => (key, values) => lookUp(name, key, values);
+  const t = translator();
   // One function per language: a memoised component given `t` renders again when the language changes.
   let shown = { language: i18n.language, t };
   return {
@@ -157,7 +158,7 @@ export function namespace<Catalogue extends object>(name: Namespace, english: Ca
     useT() {
       // The same snapshot on a server render (the unit tests render components to a string).
       const language = useSyncExternalStore(subscribeLanguage, shownLanguage, shownLanguage);
-      if (shown.language !== language) shown = { language, t: (key, values) => lookUp(name, key, values) };
+      if (shown.language !== language) shown = { language, t: translator() };
       return shown.t;
     },
     t,
