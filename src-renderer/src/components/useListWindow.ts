@@ -11,7 +11,7 @@
 // renders at once: 25–30 rows with their icons and words were a 55–65 ms task (issue 19: none over 50).
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { measureNextFrame } from '../util/next-frame.ts';
+import { afterNextPaint, measureNextFrame } from '../util/next-frame.ts';
 
 export interface ListWindowOptions {
   /** Rows loaded. */
@@ -33,6 +33,13 @@ export interface ListWindowOptions {
   overscan?: number;
   /** Space between rows (px). */
   gap?: number;
+  /**
+   * How much of the window's height the list can fill when first shown, before it is measured (0–1; the
+   * whole window unless said). Less for a list that starts below other things in a scrolling page: rows
+   * guessed in view beyond the window's edge are drawn, styled and laid out for nothing in the frame that
+   * first shows the list (the speech history under the composer: 28 rows drawn, 2 in view).
+   */
+  firstViewShare?: number;
 }
 
 /**
@@ -45,13 +52,14 @@ export function useShownList<T>(fromStore: T): T | null {
 }
 
 /**
- * The scroller's size before it is measured: the window's. The first render of a list (built in the
- * background, see above) then already holds the rows in view. Without it the virtualiser knows no size until
- * its layout effect measures the scroller, and the rows were built there, in a synchronous render inside the
- * commit's task (issue 19: that task was 50–60 ms). Too tall a guess costs a few rows dropped at the measure;
- * the scroller is never taller than the window.
+ * The scroller's size before it is measured: the window's, or the share of it the list can fill. The first
+ * render of a list (built in the background, see above) then already holds the rows in view. Without it the
+ * virtualiser knows no size until its layout effect measures the scroller, and the rows were built there, in
+ * a synchronous render inside the commit's task (issue 19: that task was 50–60 ms). Too tall a guess costs
+ * rows drawn and laid out for nothing in the frame that first shows the list; too short, rows missing at the
+ * bottom until the measure (the overscan's rows below hide that).
  */
-const viewportGuess = () => ({ width: window.innerWidth, height: window.innerHeight });
+const viewportGuess = (share: number) => ({ width: window.innerWidth, height: window.innerHeight * share });
 
 /** The next page is asked once the rows shown come this close to the end of those loaded. */
 const LOAD_AHEAD = 30;
@@ -66,7 +74,17 @@ function scrollerOf(element: HTMLElement | null): HTMLElement | null {
 }
 
 export function useListWindow<E extends HTMLElement>(options: ListWindowOptions) {
-  const { count, total, rowHeight, keyOf, loadMore, rowControl, overscan = 8, gap = 0 } = options;
+  const {
+    count,
+    total,
+    rowHeight,
+    keyOf,
+    loadMore,
+    rowControl,
+    overscan = 8,
+    gap = 0,
+    firstViewShare = 1,
+  } = options;
   // The list element (a ref callback: it comes and goes with the list's empty state).
   const [list, listRef] = useState<E | null>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -103,6 +121,22 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
     };
   }, [list]);
 
+  // The rows are drawn a frame after the list is shown (a panel opened, or the list first there): its first
+  // frame lays out and paints the panel and the list's box, the next one the rows. Shown in one frame, a
+  // panel never shown before was one task of style, layout and paint over 50 ms — the Playground's 46–67 ms,
+  // the speech history's 42–66 (issue 19), of which the rows were ~20 ms. `content-visibility: hidden` skips
+  // the rows' style, layout and paint; the list keeps its size (its height is set), so nothing moves.
+  useLayoutEffect(() => {
+    if (!list) return;
+    list.style.contentVisibility = 'hidden';
+    const show = () => list.style.removeProperty('content-visibility');
+    const cancel = afterNextPaint(show);
+    return () => {
+      cancel();
+      show();
+    };
+  }, [list]);
+
   // The focused row stays in the page when it is scrolled far off: removing it would drop the focus.
   const focusedIndex = useRef(-1);
   const rangeExtractor = useCallback((range: Range) => {
@@ -115,7 +149,7 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
   const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
     count,
     getScrollElement: () => scroller,
-    initialRect: viewportGuess(),
+    initialRect: viewportGuess(firstViewShare),
     estimateSize: () => rowHeight,
     overscan,
     gap,

@@ -15,3 +15,25 @@ export function measureNextFrame(measure: () => void): () => void {
   const frame = requestAnimationFrame(() => measure());
   return () => cancelAnimationFrame(frame);
 }
+
+/**
+ * Calls `run` once the next frame is painted (a task posted from that frame's animation-frame callback runs
+ * after the frame's style, layout and paint), and returns the function that cancels it.
+ *
+ * Why: what is changed there is the following frame's work, not this one's — a way to split what one frame
+ * would show into two frames, each its own task.
+ */
+export function afterNextPaint(run: () => void): () => void {
+  let cancelled = false;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) run();
+  };
+  const frame = requestAnimationFrame(() => channel.port2.postMessage(null));
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(frame);
+    channel.port1.close();
+  };
+}

@@ -86,6 +86,9 @@ export function SpeechHistoryList() {
     keyOf,
     loadMore,
     rowControl: '.speak-history-item__open',
+    // The history starts below the composer and the clip (~600 px down the panel): a quarter of the window,
+    // and the overscan's 8 rows below it, reach past the window's bottom edge up to ~1,400 px tall.
+    firstViewShare: 0.25,
   });
 
   return (
