@@ -79,7 +79,10 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   // The row of what is shown: the comparison when one is, else the conversation.
   const activeId = useAppStore((s) => s.playground.activeComparisonId ?? s.playground.activeId);
   const openingId = useAppStore((s) => s.playground.opening);
-  // The chat being written that is not saved yet has a row of its own, so the list always shows where you are.
+  // What is shown but not saved has a row of its own, so the list shows where you are: a comparison being
+  // set up, and a chat once it has a message (saved a moment later, or its save failed). An empty new chat
+  // has none: its row came and went with every new chat, and every row below moved with it — opening a
+  // saved conversation from a new chat moved the whole list up one row, under the pointer.
   // Its other words are chosen at render, from whether it is a comparison.
   const unsaved = useAppStore(
     useShallow((s) => {
@@ -88,7 +91,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
       if (!shownId || list.some((item) => item.id === shownId)) return null;
       if (activeComparisonId) return { title: null, comparison: true };
       const active = activeId ? open[activeId] : undefined;
-      return active ? { title: shownTitle(active), comparison: false } : null;
+      return active && active.messages.length > 0 ? { title: shownTitle(active), comparison: false } : null;
     }),
   );
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null);
