@@ -179,6 +179,8 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
       const target = Math.max(0, Math.min(index, count - 1));
       const now = control(target);
       if (now) {
+        // Rows hidden for the frame that shows the list (below) take no focus: shown now, a frame early.
+        list?.style.removeProperty('content-visibility');
         now.focus();
         return;
       }
@@ -191,7 +193,7 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
       };
       requestAnimationFrame(look);
     },
-    [count, control, virtualizer],
+    [count, control, virtualizer, list],
   );
 
   const onKeyDown = (event: React.KeyboardEvent<E>) => {

@@ -50,7 +50,7 @@ interface ConversationListProps {
 const ROW_HEIGHT = 46;
 /** The list before its first rows are drawn: nothing yet, and no empty state. */
 const LIST_PENDING = { list: [], total: 0, rebuilding: null, status: 'loading', error: null } as const;
-/** The row of the chat being written that is not saved yet, before the saved ones. */
+/** The row of what is shown but not saved yet (a comparison being set up, a chat with a message), first. */
 const UNSAVED_ROW = 'unsaved';
 
 /**
@@ -134,7 +134,7 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         const { playground } = useAppStore.getState();
         const index = next === null ? -1 : playground.list.findIndex((item) => item.id === next);
         if (index >= 0) {
-          // The row of a new unsaved chat (the deleted one was open) comes before the saved ones.
+          // A row of what is shown but not saved (a comparison being set up) comes before the saved ones.
           const unsavedShown = root.current?.querySelector('[data-testid="conversation-unsaved"]') ? 1 : 0;
           focusRow(index + unsavedShown);
         } else {
