@@ -16,6 +16,7 @@ import { createElectronSettingsStore } from './electron/electron-settings-store.
 import { emitToOwner, type IpcMainWiring, wireIpcLayer } from './electron/ipc-main.ts';
 import { installMaintenance } from './electron/maintenance.ts';
 import { listenForOpenedFiles } from './electron/opened-files.ts';
+import { quitAfterWork } from './electron/quit-after-work.ts';
 import { createSafeStorageBox } from './electron/safe-storage-box.ts';
 import {
   applyDevServerCsp,
@@ -134,10 +135,9 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.on('before-quit', () => {
-    // Abort every running stream so no upstream request outlives the app.
-    layer?.dispose();
-  });
+  // Every running stream is aborted, so no upstream request outlives the app; what they and the stores are
+  // still writing ends before the process does.
+  quitAfterWork(app, () => layer);
 
   app
     .whenReady()

@@ -6,6 +6,7 @@ import { METHOD_NAMES, type MethodName, type Result } from '../../src-preload/co
 import { toAppError } from '../app-failure.ts';
 import { t } from '../i18n/index.ts';
 import { createLogger } from '../log.ts';
+import { writesSettled } from '../services/atomic-file.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
 import { createImageAttachments } from '../services/image-attachments.ts';
@@ -70,6 +71,9 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     deliver: (ownerId, batch) => deps.emit(ownerId, 'stream.batch', batch),
     intervalMs: deps.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS,
   });
+  // Stopped streams still write their replies' records; a save asked for just before may still be writing.
+  background.add(() => streams.settled());
+  background.add(writesSettled);
   const handlers = createHandlers({
     settings,
     catalogue: createCatalogueService(gateway, join(deps.dataDir, 'cache')),

@@ -56,6 +56,8 @@ interface LiveCall {
 export class StreamManager {
   readonly #streams = new Map<string, LiveStream>();
   readonly #calls = new Set<LiveCall>();
+  /** Every run not yet settled, stopped ones included: a stopped chat run still writes its reply's record. */
+  readonly #runs = new Set<Promise<void>>();
   /** Windows that are gone (webContents ids are never reused). */
   readonly #closedOwners = new Set<number>();
   readonly #deliver: StreamManagerOptions['deliver'];
@@ -93,6 +95,11 @@ export class StreamManager {
     };
 
     // Deferred so the caller gets the id before the first event can possibly be delivered.
+    let settle: () => void = () => {};
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    this.#runs.add(settled);
     queueMicrotask(() => {
       run({ signal: stream.controller.signal, emit })
         .catch((error: unknown) => {
@@ -102,6 +109,8 @@ export class StreamManager {
           // A stop that came once the run had reported its end (while it finished up) stopped nothing.
           if (stream.stopped && !stream.ended) emit({ type: 'done', status: STOPPED_STATUS });
           this.#flush(streamId, true);
+          this.#runs.delete(settled);
+          settle();
         });
     });
     return streamId;
@@ -180,6 +189,15 @@ export class StreamManager {
       this.#forget(id, stream);
     }
     for (const live of this.#calls) this.#abortCall(live);
+  }
+
+  /**
+   * Resolves once every run started so far has finished, what it does after its last event included (a
+   * chat run writes its reply's inspector record after it). Never rejects. Used after `dispose`, so the
+   * app does not exit, nor a test remove the data folder, in the middle of such a write.
+   */
+  async settled(): Promise<void> {
+    await Promise.all(this.#runs);
   }
 
   get size(): number {

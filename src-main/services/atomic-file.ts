@@ -21,6 +21,14 @@ const LIBRARY_TEMP_NAME = /^.+\.tmp-\d{10}[0-9a-f]{6}$/;
 /** Temp files of writes still running in this process: a sweep must not pull one from under its write. */
 const inFlight = new Set<string>();
 
+/** Every write still running in this process, so that a quitting app can let them finish. */
+const running = new Set<Promise<unknown>>();
+
+/** Resolves once every write started so far has ended, done or failed. Never rejects. */
+export async function writesSettled(): Promise<void> {
+  await Promise.allSettled(running);
+}
+
 /** Whether a file's name is that of an atomic write's temp file (which only a crash leaves behind). */
 export function isAtomicTempName(name: string): boolean {
   return TEMP_NAME.test(name) || LIBRARY_TEMP_NAME.test(name);
@@ -56,7 +64,15 @@ async function syncFolder(folder: string): Promise<void> {
  * nothing secret reaches the disk. Bytes (audio) are written as they are. The store of the secrets themselves
  * (settings.json, written by electron-store) must never come through here.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const write = writeNow(path, data);
+  running.add(write);
+  const forget = () => running.delete(write);
+  write.then(forget, forget);
+  return write;
+}
+
+async function writeNow(path: string, data: string | Uint8Array): Promise<void> {
   const content = typeof data === 'string' ? scrubKnownSecretsInFile(data) : data;
   const folder = dirname(path);
   const created = await mkdir(folder, { recursive: true });

@@ -206,6 +206,8 @@ test.describe('one user session, start to quit and start again', () => {
     browser,
   }) => {
     const page = app.windows()[0]!.page;
+    const records = () => filesUnder(dirs.userData).filter((file) => file.startsWith('inspector/'));
+    const recordsBefore = records();
     gateway.setChatReply({ text: 'word '.repeat(400), chunkSize: 2 });
     gateway.setEventDelay(20);
     await chat(page, 'A long one, please', { wait: false });
@@ -218,6 +220,10 @@ test.describe('one user session, start to quit and start again', () => {
     // The upstream request was aborted, not left running.
     await expect.poll(() => gateway.activeRequests).toBe(0);
     expectWholeFiles(dirs.userData);
+    // The quit waited for the stopped reply's inspector record (its write starts as the abort lands).
+    expect(records().filter((file) => !recordsBefore.includes(file))).toEqual([
+      expect.stringMatching(/^inspector\/[^/]+\/[0-9a-f]{32}\.json$/),
+    ]);
     await app.close();
 
     app = await launchDesktop({ browser, userDataDir: dirs.userData, keyringFile: dirs.keyring });
