@@ -52,7 +52,12 @@ import {
   inspectorDetailFolder,
 } from './inspector-detail-store.ts';
 import { previewOf } from './preview.ts';
-import { createSavedIndex, type SavedIndex, type StoredFileStamp } from './saved-index/saved-index.ts';
+import {
+  createSavedIndex,
+  readNewestOnce,
+  type SavedIndex,
+  type StoredFileStamp,
+} from './saved-index/saved-index.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 export const CONVERSATIONS_FOLDER = 'conversations';
@@ -72,7 +77,7 @@ export interface ConversationStore {
   list(request?: ListRequest | string): Promise<ConversationList>;
   /** Resolves once the index's start-up check is done and its journal written (tests, benches). */
   indexSettled(): Promise<void>;
-  /** Starts reading the index now (the app's start), so the first list finds it in memory. */
+  /** Starts reading the index now (the app's start), so the first list finds it in memory; then the newest item once. */
   warmIndex(): void;
   /** `not_found` for a comparison's id. */
   get(id: string): Promise<Conversation>;
@@ -599,7 +604,7 @@ export function createConversationStore({
 
     indexSettled: () => index().settled(),
 
-    warmIndex: () => void index(),
+    warmIndex: () => readNewestOnce(index(), read),
 
     get: openAndMigrate,
 

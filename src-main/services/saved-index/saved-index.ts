@@ -29,6 +29,7 @@ import { appendFile, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../atomic-file.ts';
 import { isMissing } from '../file-missing.ts';
 import { scrubKnownSecretsInFile, scrubKnownSecretsInText } from '../known-secrets.ts';
+import { nextTurn, TimeSlice } from './time-slice.ts';
 import { queryTerms, tokensOf } from './tokens.ts';
 import { WordIndex } from './word-index.ts';
 
@@ -105,7 +106,6 @@ interface Entry<S> {
   mtimeMs: number;
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref?.());
 
 /** The start of an item's words line: its id (as JSON), size and time, read without parsing the rest. */
@@ -136,15 +136,24 @@ function takeLatest(latest: Map<string, string>, line: string): void {
   latest.set(id, line.endsWith('\n') ? line : `${line}\n`);
 }
 
-/** Lines parsed between yields while the journal is read. */
-const LOAD_SLICE = 250;
-/**
- * Work units (a line, and one per 64 characters of its words) taken in between yields while the words are
- * loaded: about 160 KB of words, a few milliseconds, so main's other calls wait no longer than that.
- */
-const WORDS_SLICE = 2_500;
 /** After a delete, the journal is rewritten this soon (so the deleted item's words leave the disk). */
 const COMPACT_AFTER_REMOVE_MS = 3000;
+
+/**
+ * Once the index's summaries are in memory, reads its newest item once with `read`, and drops what it gives.
+ * A store's first open after a start otherwise runs its reading and checking code for the first time: the
+ * schema's first check compiles it (zod), and that open took 20–30 ms more in main than later ones did.
+ */
+export function readNewestOnce<S extends { id: string }>(
+  index: SavedIndex<S>,
+  read: (id: string) => Promise<unknown>,
+): void {
+  void index
+    .ready()
+    .then(() => index.page({ limit: 1 }))
+    .then((page) => (page.items[0] ? read(page.items[0].id) : undefined))
+    .catch(() => undefined);
+}
 
 export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S> {
   const { name, scan, read, compare, isSummary, warn, listWaitMs = 250 } = options;
@@ -277,10 +286,10 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
-    let count = 0;
+    const slice = new TimeSlice();
     for (const line of text.split('\n')) {
       takeLatest(latest, line);
-      if (++count % 2000 === 0) await nextTurn();
+      if (slice.over) await slice.next();
     }
     return latest;
   }
@@ -335,7 +344,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
    */
   async function load(): Promise<void> {
     let first = true;
-    let count = 0;
+    const slice = new TimeSlice();
     try {
       for await (const line of linesOf(file, () => (tornEnd = true))) {
         if (first) {
@@ -353,7 +362,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
         } catch {
           damaged++;
         }
-        if (++count % LOAD_SLICE === 0) await nextTurn();
+        if (slice.over) await slice.next();
       }
     } catch (error) {
       if (!isMissing(error)) warn(`the ${name} index could not be read; rebuilding it`, error);
@@ -385,7 +394,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
    * time it has). A words journal missing or not ours is written anew; its items are read again.
    */
   async function loadWords(): Promise<void> {
-    let count = 0;
+    const slice = new TimeSlice();
     let first = true;
     try {
       for await (const line of linesOf(wordsFile, () => (tornEndWords = true))) {
@@ -406,12 +415,7 @@ export function createSavedIndex<S>(options: SavedIndexOptions<S>): SavedIndex<S
             loadingWords.delete(id);
           }
         }
-        // A slice by the words taken in, not by lines: a long transcript's line holds thousands.
-        count += 1 + (line.length >> 6);
-        if (count >= WORDS_SLICE) {
-          count = 0;
-          await nextTurn();
-        }
+        if (slice.over) await slice.next();
       }
     } catch (error) {
       if (!isMissing(error))

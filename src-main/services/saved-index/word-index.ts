@@ -13,6 +13,7 @@
 // - `pack()` merges the two, leaving out dropped items, in slices that yield to main's other work. It runs
 //   once a load is done, and again when pending tokens or dropped items pile up (`wantsPacking`).
 // A token is copied when it becomes a key, since a token cut from a long line would keep the line alive.
+import { BACKGROUND_SLICE_MS } from './time-slice.ts';
 import type { QueryTerm } from './tokens.ts';
 
 /** A copy of a string that holds no reference to a larger one it was cut from. */
@@ -20,8 +21,6 @@ const detached = (text: string) => (text.length > 12 ? Buffer.from(text, 'utf8')
 
 /** Pending tokens beyond which a packing is due (a search looks through them all: ~1 ms per 100,000). */
 const PACK_PENDING = 200_000;
-/** Milliseconds of packing between yields. */
-const PACK_SLICE_MS = 8;
 
 /** Bytes a gap takes in 7-bit groups. */
 const gapBytes = (gap: number) =>
@@ -125,7 +124,7 @@ export class WordIndex {
     const live = (number: number) => alive[number] === 1;
     let sliceStart = performance.now();
     const pause = async () => {
-      if (performance.now() - sliceStart < PACK_SLICE_MS) return;
+      if (performance.now() - sliceStart < BACKGROUND_SLICE_MS) return;
       await yieldTo();
       sliceStart = performance.now();
     };
