@@ -64,6 +64,11 @@ const viewportGuess = (share: number) => ({ width: window.innerWidth, height: wi
 /** The next page is asked once the rows shown come this close to the end of those loaded. */
 const LOAD_AHEAD = 30;
 
+/** Ends the frame a list's rows wait for after it is shown (see `useListWindow`): they are drawn now. */
+function showRows(list: HTMLElement): void {
+  list.style.removeProperty('content-visibility');
+}
+
 /** The nearest ancestor that scrolls vertically (the page's own scroller at worst). */
 function scrollerOf(element: HTMLElement | null): HTMLElement | null {
   for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
@@ -129,11 +134,10 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
   useLayoutEffect(() => {
     if (!list) return;
     list.style.contentVisibility = 'hidden';
-    const show = () => list.style.removeProperty('content-visibility');
-    const cancel = afterNextPaint(show);
+    const cancel = afterNextPaint(() => showRows(list));
     return () => {
       cancel();
-      show();
+      showRows(list);
     };
   }, [list]);
 
@@ -179,8 +183,8 @@ export function useListWindow<E extends HTMLElement>(options: ListWindowOptions)
       const target = Math.max(0, Math.min(index, count - 1));
       const now = control(target);
       if (now) {
-        // Rows hidden for the frame that shows the list (below) take no focus: shown now, a frame early.
-        list?.style.removeProperty('content-visibility');
+        // Rows hidden for the frame that shows the list (above) take no focus: shown now, a frame early.
+        if (list) showRows(list);
         now.focus();
         return;
       }
