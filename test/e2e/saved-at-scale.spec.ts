@@ -130,6 +130,16 @@ test('5,000 saved conversations: listed, searched, scrolled to the end and opene
   await page.keyboard.press('Home');
   await expect(page.locator(':focus')).toHaveText(new RegExp(escapeRegExp(newest.title)));
 
+  // A search cleared reloads the first page alone: the open conversation, saved and far down, is not among
+  // the rows loaded, and is not taken for one not saved (no extra row on top: the first row is the first).
+  await search(page, 'jalapeno');
+  await expect(listOf(page)).not.toHaveAttribute('data-total', String(COUNT));
+  await search(page, '');
+  await expect(listOf(page)).toHaveAttribute('data-total', String(COUNT));
+  await expect(rows(page).first().getByTestId('conversation-title-in-list')).toHaveText(newest.title);
+  await expect(rows(page).first()).toHaveAttribute('aria-posinset', '1');
+  await expect(page.getByTestId('conversation-unsaved')).toHaveCount(0);
+
   // The index deleted, then damaged: each next start rebuilds it from the files, and loses nothing.
   const indexFile = join(app.dataDir, 'indexes', 'conversations.v2.jsonl');
   await app.quit();

@@ -301,6 +301,11 @@ function dropFromList(id: string): void {
 
 /** Conversations and comparisons main has on disk (listed, opened or saved in this window). */
 const persisted = new Set<string>();
+
+/** Whether main has this conversation or comparison on disk, as far as this window knows. */
+export function isSaved(id: string): boolean {
+  return persisted.has(id);
+}
 const saving = new Map<string, Promise<void>>();
 const dirty = new Set<string>();
 const setupTimers = new Map<string, ReturnType<typeof setTimeout>>();

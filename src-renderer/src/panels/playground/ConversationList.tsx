@@ -18,6 +18,7 @@ import {
   clearInspectorDetail,
   deleteConversation,
   exportConversation,
+  isSaved,
   loadConversationList,
   loadMoreConversations,
   newChat,
@@ -83,12 +84,13 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
   // set up, and a chat once it has a message (saved a moment later, or its save failed). An empty new chat
   // has none: its row came and went with every new chat, and every row below moved with it — opening a
   // saved conversation from a new chat moved the whole list up one row, under the pointer.
-  // Its other words are chosen at render, from whether it is a comparison.
+  // Its other words are chosen at render, from whether it is a comparison. A saved one shown but not among
+  // the rows loaded (opened far down, then a search cleared: the first page alone reloads) has no such row.
   const unsaved = useAppStore(
     useShallow((s) => {
       const { activeComparisonId, activeId, open, list } = s.playground;
       const shownId = activeComparisonId ?? activeId;
-      if (!shownId || list.some((item) => item.id === shownId)) return null;
+      if (!shownId || isSaved(shownId) || list.some((item) => item.id === shownId)) return null;
       if (activeComparisonId) return { title: null, comparison: true };
       const active = activeId ? open[activeId] : undefined;
       return active && active.messages.length > 0 ? { title: shownTitle(active), comparison: false } : null;
