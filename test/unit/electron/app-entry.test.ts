@@ -51,7 +51,13 @@ const fake = await vi.hoisted(async () => {
     // Chromium's PAC-style answer (docs/api/session.md § ses.resolveProxy).
     resolveProxy: vi.fn(async (_url: string) => 'PROXY proxy.corp:8080; DIRECT'),
   };
-  const layer = { dispatch: vi.fn(), abortOwnerStreams: vi.fn(), closeOwner: vi.fn(), dispose: vi.fn() };
+  const layer = {
+    dispatch: vi.fn(),
+    abortOwnerStreams: vi.fn(),
+    closeOwner: vi.fn(),
+    dispose: vi.fn(),
+    settled: vi.fn(async () => {}),
+  };
   return {
     calls,
     app,
@@ -107,6 +113,7 @@ beforeEach(() => {
   fake.app.gotLock = true;
   fake.app.quit.mockClear();
   fake.layer.dispose.mockClear();
+  fake.layer.settled.mockClear();
 });
 
 describe('the app entry', () => {
@@ -168,10 +175,15 @@ describe('the app entry', () => {
     expect(contents.listenerCount('will-navigate')).toBe(1);
   });
 
-  it('aborts every stream before quitting', async () => {
+  it('aborts every stream before quitting, and quits once what main is writing is done', async () => {
     await startApp();
-    fake.app.emit('before-quit');
+    // Electron passes an Event whose preventDefault() cancels this quit (docs/api/app.md § 'before-quit').
+    const event = { preventDefault: vi.fn() };
+    fake.app.emit('before-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
     expect(fake.layer.dispose).toHaveBeenCalled();
+    expect(fake.layer.settled).toHaveBeenCalled();
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalled());
   });
 
   it('quits when the last window closes (outside macOS)', async () => {
