@@ -18,14 +18,14 @@ export interface QuittingApp {
   quit(): void;
 }
 
-/** Main's running work (the IPC layer): `dispose` aborts it; `settled` resolves once what it still does is done. */
+/** Main's running work (the IPC layer): `dispose` aborts it; `writesDone` resolves once its writes have ended. */
 export interface StoppableWork {
   dispose(): void;
-  settled(): Promise<void>;
+  writesDone(): Promise<void>;
 }
 
 /**
- * Holds the app's quit until `work()` (if there is any yet) is stopped and settled, or `waitMs` has passed.
+ * Holds the app's quit until `work()` (if there is any yet) is stopped and its writes done, or `waitMs` has passed.
  * A second quit asked while waiting (the key pressed again) joins the first.
  */
 export function quitAfterWork(
@@ -46,7 +46,7 @@ export function quitAfterWork(
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);
     });
-    void Promise.race([current.settled().catch(() => undefined), waited]).then(() => {
+    void Promise.race([current.writesDone().catch(() => undefined), waited]).then(() => {
       clearTimeout(timer);
       phase = 'done';
       app.quit();

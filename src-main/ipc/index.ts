@@ -72,8 +72,10 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     intervalMs: deps.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS,
   });
   // Stopped streams still write their replies' records; a save asked for just before may still be writing.
-  background.add(() => streams.settled());
-  background.add(writesSettled);
+  const writesDone = async () => {
+    await Promise.all([streams.settled(), writesSettled()]);
+  };
+  background.add(writesDone);
   const handlers = createHandlers({
     settings,
     catalogue: createCatalogueService(gateway, join(deps.dataDir, 'cache')),
@@ -156,6 +158,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
       streams.closeOwner(ownerId);
     },
     dispose: () => streams.dispose(),
+    writesDone,
     settled: () => background.settled(),
   };
 }

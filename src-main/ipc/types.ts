@@ -76,6 +76,12 @@ export interface IpcLayer {
   closeOwner(ownerId: number): void;
   /** App shutdown: abort every stream. */
   dispose(): void;
+  /**
+   * Resolves once the writes under way have ended: those of the streams `dispose` stopped (a reply's record)
+   * and every file write in flight. Not the stores' index checks, which may run for minutes (a quit waits
+   * for this, see quit-after-work.ts).
+   */
+  writesDone(): Promise<void>;
   /** Resolves once what main does after answering (the sweep, the stores' indexes) is done so far. */
   settled(): Promise<void>;
 }

@@ -56,7 +56,7 @@ const fake = await vi.hoisted(async () => {
     abortOwnerStreams: vi.fn(),
     closeOwner: vi.fn(),
     dispose: vi.fn(),
-    settled: vi.fn(async () => {}),
+    writesDone: vi.fn(async () => {}),
   };
   return {
     calls,
@@ -113,7 +113,7 @@ beforeEach(() => {
   fake.app.gotLock = true;
   fake.app.quit.mockClear();
   fake.layer.dispose.mockClear();
-  fake.layer.settled.mockClear();
+  fake.layer.writesDone.mockClear();
 });
 
 describe('the app entry', () => {
@@ -182,7 +182,7 @@ describe('the app entry', () => {
     fake.app.emit('before-quit', event);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(fake.layer.dispose).toHaveBeenCalled();
-    expect(fake.layer.settled).toHaveBeenCalled();
+    expect(fake.layer.writesDone).toHaveBeenCalled();
     await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalled());
   });
 

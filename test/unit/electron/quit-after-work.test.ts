@@ -29,7 +29,7 @@ function writingWork(): StoppableWork & { disposed: number; finish(): void } {
     dispose: () => {
       work.disposed++;
     },
-    settled: () => writes,
+    writesDone: () => writes,
     finish: () => finish(),
   };
   return work;
@@ -74,9 +74,9 @@ describe('quitAfterWork', () => {
     expect(app.quits).toBe(1);
   });
 
-  it('quits once the work is settled even when waiting for it fails', async () => {
+  it('quits even when waiting for the writes fails', async () => {
     const app = new DocumentedApp();
-    quitAfterWork(app, () => ({ dispose: () => {}, settled: () => Promise.reject(new Error('EIO')) }));
+    quitAfterWork(app, () => ({ dispose: () => {}, writesDone: () => Promise.reject(new Error('EIO')) }));
     app.quit();
     await vi.waitFor(() => expect(app.quits).toBe(1));
   });

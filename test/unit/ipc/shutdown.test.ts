@@ -1,4 +1,4 @@
-// The layer at shutdown: `dispose` aborts every stream at once, and `settled` waits for what the stopped
+// The layer at shutdown: `dispose` aborts every stream at once, and `writesDone` waits for what the stopped
 // streams still write (a stopped reply's inspector record), so a quitting app (quit-after-work.ts) exits
 // with nothing half-written. Real IPC layer, real temp data folder, the fake gateway streaming slowly.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => gateway.close());
 
 describe('a layer disposed mid-reply', () => {
-  it('aborts the upstream request, and is settled only once the stopped reply’s record is on disk', async () => {
+  it('aborts the upstream request, and its writes are done only once the stopped reply’s record is on disk', async () => {
     const t = createTestLayer();
     await t.ok('profiles.create', { name: 'Fake', baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
     gateway.setChatReply({ text: 'word '.repeat(400), chunkSize: 2 });
@@ -32,7 +32,7 @@ describe('a layer disposed mid-reply', () => {
     await expect.poll(() => delivered().length).toBeGreaterThan(0);
 
     t.layer.dispose();
-    await t.layer.settled();
+    await t.layer.writesDone();
 
     const folder = join(t.dataDir, 'inspector', 'conv-quit');
     expect(readdirSync(folder)).toEqual([recordName('a-quit')]);
