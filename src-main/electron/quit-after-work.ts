@@ -21,6 +21,8 @@ export interface QuittingApp {
 /** Main's running work (the IPC layer): `dispose` aborts it; `writesDone` resolves once its writes have ended. */
 export interface StoppableWork {
   dispose(): void;
+  /** Whether something is being written now (after `dispose`: a stopped stream's record, a save). */
+  writing(): boolean;
   writesDone(): Promise<void>;
 }
 
@@ -38,10 +40,23 @@ export function quitAfterWork(
     if (phase === 'done') return;
     const current = work();
     if (!current) return;
+    if (phase === 'finishing') {
+      event.preventDefault();
+      return;
+    }
+    try {
+      current.dispose();
+    } catch {
+      // Aborting failed: nothing to wait for that this could tell; the quit goes on.
+    }
+    // Held only while something is written: a held quit is a cancelled one (on macOS a system restart or
+    // shutdown that reaches `before-quit` is interrupted by it), so an idle app quits at once, as before.
+    if (!current.writing()) {
+      phase = 'done';
+      return;
+    }
     event.preventDefault();
-    if (phase === 'finishing') return;
     phase = 'finishing';
-    current.dispose();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, waitMs);

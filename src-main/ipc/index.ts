@@ -6,7 +6,7 @@ import { METHOD_NAMES, type MethodName, type Result } from '../../src-preload/co
 import { toAppError } from '../app-failure.ts';
 import { t } from '../i18n/index.ts';
 import { createLogger } from '../log.ts';
-import { writesSettled } from '../services/atomic-file.ts';
+import { writesSettled, writesUnderWay } from '../services/atomic-file.ts';
 import { createCatalogueService } from '../services/catalogue.ts';
 import { createGatewayAccess } from '../services/gateway-access.ts';
 import { createImageAttachments } from '../services/image-attachments.ts';
@@ -158,6 +158,7 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
       streams.closeOwner(ownerId);
     },
     dispose: () => streams.dispose(),
+    writing: () => streams.finishing || writesUnderWay(),
     writesDone,
     settled: () => background.settled(),
   };

@@ -200,6 +200,11 @@ export class StreamManager {
     await Promise.all(this.#runs);
   }
 
+  /** Whether a run started here has not finished yet (a stopped one may still be writing its record). */
+  get finishing(): boolean {
+    return this.#runs.size > 0;
+  }
+
   get size(): number {
     return this.#streams.size;
   }

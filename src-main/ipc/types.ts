@@ -76,6 +76,8 @@ export interface IpcLayer {
   closeOwner(ownerId: number): void;
   /** App shutdown: abort every stream. */
   dispose(): void;
+  /** Whether a stream's run (a stopped one writing its record) or a file write is under way now. */
+  writing(): boolean;
   /**
    * Resolves once the writes under way have ended: those of the streams `dispose` stopped (a reply's record)
    * and every file write in flight. Not the stores' index checks, which may run for minutes (a quit waits

@@ -24,6 +24,11 @@ const inFlight = new Set<string>();
 /** Every write still running in this process, so that a quitting app can let them finish. */
 const running = new Set<Promise<unknown>>();
 
+/** Whether a write is running now. */
+export function writesUnderWay(): boolean {
+  return running.size > 0;
+}
+
 /** Resolves once every write started so far has ended, done or failed. Never rejects. */
 export async function writesSettled(): Promise<void> {
   await Promise.allSettled(running);

@@ -33,12 +33,7 @@ import { realFolder } from './audio-files.ts';
 import { isMissing } from './file-missing.ts';
 import { createTurns } from './in-turn.ts';
 import { previewOf } from './preview.ts';
-import {
-  createSavedIndex,
-  readNewestOnce,
-  type SavedIndex,
-  type StoredFileStamp,
-} from './saved-index/saved-index.ts';
+import { createSavedIndex, type SavedIndex, type StoredFileStamp } from './saved-index/saved-index.ts';
 import { readStoredText, type StoredText, tooLargeProblem } from './stored-file.ts';
 
 const FORMAT_VERSION = 1;
@@ -138,7 +133,7 @@ export interface TranscriptHistory {
   list(request?: TranscriptListRequest | string): Promise<TranscriptList>;
   /** Resolves once the index's start-up check is done and its journal written (tests, benches). */
   indexSettled(): Promise<void>;
-  /** Starts reading the index now (the app's start), so the first list finds it in memory; then the newest entry once. */
+  /** Starts reading the index now (the app's start), so the first list finds it in memory. */
   warmIndex(): void;
   get(id: string): Promise<StoredTranscript>;
   /** Segments `from` … `from + count - 1` of an entry (fewer at its end), and how many it has. */
@@ -468,7 +463,7 @@ export function createTranscriptHistory(options: TranscriptHistoryOptions): Tran
 
     indexSettled: () => index().settled(),
 
-    warmIndex: () => readNewestOnce(index(), read),
+    warmIndex: () => void index(),
 
     async get(id) {
       // The entry just opened is asked for again, page by page, while its list fills in: it is read once.

@@ -56,6 +56,7 @@ const fake = await vi.hoisted(async () => {
     abortOwnerStreams: vi.fn(),
     closeOwner: vi.fn(),
     dispose: vi.fn(),
+    writing: vi.fn(() => true),
     writesDone: vi.fn(async () => {}),
   };
   return {
@@ -175,7 +176,7 @@ describe('the app entry', () => {
     expect(contents.listenerCount('will-navigate')).toBe(1);
   });
 
-  it('aborts every stream before quitting, and quits once what main is writing is done', async () => {
+  it('aborts every stream before quitting, and, while main writes, quits once that is done', async () => {
     await startApp();
     // Electron passes an Event whose preventDefault() cancels this quit (docs/api/app.md § 'before-quit').
     const event = { preventDefault: vi.fn() };

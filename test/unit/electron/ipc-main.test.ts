@@ -78,6 +78,7 @@ function fakeLayer() {
     abortOwnerStreams: vi.fn(),
     closeOwner: vi.fn(),
     dispose: vi.fn(),
+    writing: vi.fn(() => false),
     writesDone: vi.fn(async () => {}),
     settled: vi.fn(async () => {}),
   } satisfies IpcLayer;

@@ -127,6 +127,7 @@ describe('ipcMain hands a dropped path to the layer', () => {
       abortOwnerStreams: vi.fn(),
       closeOwner: vi.fn(),
       dispose: vi.fn(),
+      writing: vi.fn(() => false),
       writesDone: vi.fn(async () => {}),
       settled: vi.fn(async () => {}),
     };

@@ -29,6 +29,7 @@ function writingWork(): StoppableWork & { disposed: number; finish(): void } {
     dispose: () => {
       work.disposed++;
     },
+    writing: () => true,
     writesDone: () => writes,
     finish: () => finish(),
   };
@@ -67,6 +68,34 @@ describe('quitAfterWork', () => {
     expect(app.quits).toBe(1);
   });
 
+  it('quits at once, unheld, when nothing is being written (a held quit cancels a macOS restart)', () => {
+    const app = new DocumentedApp();
+    let disposed = 0;
+    quitAfterWork(app, () => ({
+      dispose: () => {
+        disposed++;
+      },
+      writing: () => false,
+      writesDone: () => new Promise<void>(() => {}),
+    }));
+    app.quit();
+    expect(disposed).toBe(1);
+    expect(app.quits).toBe(1);
+  });
+
+  it('quits even when stopping the work throws', () => {
+    const app = new DocumentedApp();
+    quitAfterWork(app, () => ({
+      dispose: () => {
+        throw new Error('boom');
+      },
+      writing: () => false,
+      writesDone: async () => {},
+    }));
+    app.quit();
+    expect(app.quits).toBe(1);
+  });
+
   it('quits at once before there is any work (start-up had not got that far)', () => {
     const app = new DocumentedApp();
     quitAfterWork(app, () => null);
@@ -76,7 +105,11 @@ describe('quitAfterWork', () => {
 
   it('quits even when waiting for the writes fails', async () => {
     const app = new DocumentedApp();
-    quitAfterWork(app, () => ({ dispose: () => {}, writesDone: () => Promise.reject(new Error('EIO')) }));
+    quitAfterWork(app, () => ({
+      dispose: () => {},
+      writing: () => true,
+      writesDone: () => Promise.reject(new Error('EIO')),
+    }));
     app.quit();
     await vi.waitFor(() => expect(app.quits).toBe(1));
   });
