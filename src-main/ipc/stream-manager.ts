@@ -106,11 +106,15 @@ export class StreamManager {
           if (!stream.stopped) emit({ type: 'error', error: toAppError(error) });
         })
         .finally(() => {
-          // A stop that came once the run had reported its end (while it finished up) stopped nothing.
-          if (stream.stopped && !stream.ended) emit({ type: 'done', status: STOPPED_STATUS });
-          this.#flush(streamId, true);
-          this.#runs.delete(settled);
-          settle();
+          try {
+            // A stop that came once the run had reported its end (while it finished up) stopped nothing.
+            if (stream.stopped && !stream.ended) emit({ type: 'done', status: STOPPED_STATUS });
+            this.#flush(streamId, true);
+          } finally {
+            // Whatever the last send did, the run is over: `settled()` must not wait for it for ever.
+            this.#runs.delete(settled);
+            settle();
+          }
         });
     });
     return streamId;
