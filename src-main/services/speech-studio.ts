@@ -155,6 +155,13 @@ export interface SpeechStudio {
 
 /** The job file of a run's work folder: enough to keep its parts after a quit or a crash. */
 const JOB_FILE = 'job.json';
+
+/**
+ * A job's work folder in the speech audio folder, `.<clip id>.partial`: the parts of a run, and its job file,
+ * until the clip's history entry is written (group 1 is the id).
+ */
+export const SPEECH_WORK_FOLDER = /^\.(.+)\.partial$/;
+
 const jobRecord = z.object({
   version: z.literal(1),
   id: z.string().regex(SPEECH_ID_PATTERN),
@@ -418,7 +425,7 @@ export function createSpeechStudio({
       return;
     }
     for (const name of names) {
-      const id = /^\.(.+)\.partial$/.exec(name)?.[1];
+      const id = SPEECH_WORK_FOLDER.exec(name)?.[1];
       if (!id || claims.has(id)) continue;
       if (!SPEECH_ID_PATTERN.test(id)) await rm(join(audioDir, name), { recursive: true, force: true });
       else await settleUnfinished(id);

@@ -3,8 +3,8 @@
 // leaves alone anything this run may be using. It never throws: litter is no reason not to start.
 //
 // - Temp files of atomic writes that a crash, a kill or a power cut interrupted (one per interrupted
-//   write). Only names atomic-file.ts gives temp files, only directly in the folders the stores write to,
-//   never one whose write is running now.
+//   write). Only names atomic-file.ts gives temp files, only directly in the folders the stores write to
+//   (and the speech jobs' work folders), never one whose write is running now.
 // - Recordings and "first 30 seconds" clips written into the data folder for a queue item that then
 //   failed, was cancelled or was removed: no transcript refers to them, and the queue does not outlive the
 //   run, so nothing ever will. Started by the audio handlers (`sweepUnusedRecordings`): the transcript
@@ -26,6 +26,7 @@ import { isMissing } from './file-missing.ts';
 import { ATTACHMENTS_FOLDER } from './image-attachments.ts';
 import { inspectorDetailFolder } from './inspector-detail-store.ts';
 import { createPeaksCache } from './peaks-cache.ts';
+import { SPEECH_WORK_FOLDER } from './speech-studio.ts';
 import { TRANSCRIPTS_FOLDER, type TranscriptHistory } from './transcript-history.ts';
 
 /**
@@ -136,7 +137,8 @@ export async function sweepWriteTemps(dataDir: string): Promise<number> {
   const removedIn: string[] = [];
   let removed = 0;
   let failed = 0;
-  for (const folder of STORE_FOLDERS) {
+  const folders = [...STORE_FOLDERS, ...(await speechWorkFolders(dataDir))];
+  for (const folder of folders) {
     const directory = join(dataDir, folder);
     let entries: Array<{ name: string; isFile(): boolean }>;
     try {
@@ -167,6 +169,24 @@ export async function sweepWriteTemps(dataDir: string): Promise<number> {
   }
   if (failed > 0) log.warn(`${failed} leftover temp file(s) or folder(s) could not be swept`);
   return removed;
+}
+
+/**
+ * The speech jobs' work folders (speech-studio.ts): a run writes its job file there atomically, so a kill
+ * mid-write leaves a temp file inside. The speech studio keeps and removes a whole folder when it starts,
+ * but one whose parts cannot be kept yet (a full disk) stays for the next start, and its temp with it.
+ */
+async function speechWorkFolders(dataDir: string): Promise<string[]> {
+  const audio = join(MEDIA_DIR_NAME, 'speech');
+  try {
+    const entries = await readdir(join(dataDir, audio), { withFileTypes: true });
+    return entries
+      .filter((entry) => entry.isDirectory() && SPEECH_WORK_FOLDER.test(entry.name))
+      .map((entry) => join(audio, entry.name));
+  } catch {
+    // No speech folder yet, or unreadable: the loop over the store folders counts that one.
+    return [];
+  }
 }
 
 /**

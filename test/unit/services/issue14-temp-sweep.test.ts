@@ -40,6 +40,8 @@ const LEFTOVERS = [
   'media/recordings/recording-2025-06-01T10-00-00-000Z.webm.0a0b0c0d0e0f.tmp',
   'cache/catalogue-default.json.123456abcdef.tmp',
   'cache/peaks/0f0f.json.fedcba987654.tmp',
+  // A speech job's work folder: a kill while its job file was written (its parts are kept at start).
+  'media/speech/.20250601100000-0a1b2c3d.partial/job.json.0123456789ab.tmp',
 ];
 
 /** Files that look alike but are not the temp files of our writes, or live where no store writes. */
@@ -52,8 +54,7 @@ const KEEP = [
   'conversations/conv-4.json.0123456789AB.tmp',
   'conversations/conv-5.json.0123456789a.tmp',
   'history/speech/s-1.json',
-  // Not a work folder of an unfinished speech job (those are '.<id>.partial', settled by the speech studio's
-  // own start, which now runs at start to warm its index).
+  // Not a work folder (those are '.<id>.partial' folders) but a file named like one.
   'media/speech/clip.mp3.partial',
   'media/speech/.clip.mp3.tmp',
   'Local Storage/leveldb/000003.log.0123456789ab.tmp',
@@ -61,9 +62,18 @@ const KEEP = [
   'media/recordings/nested/y.json.0123456789ab.tmp',
 ];
 
+/**
+ * A speech job's work folder keeps its job file and parts for the speech studio's own start, which keeps
+ * what it can as a clip and removes the folder (so these stay only when the sweep runs alone).
+ */
+const WORK_FOLDER_KEEP = [
+  'media/speech/.20250601100000-0a1b2c3d.partial/job.json',
+  'media/speech/.20250601100000-0a1b2c3d.partial/part-1.mp3',
+];
+
 describe('the start-up sweep of temp files', () => {
   it('removes the temp files of interrupted writes in every store folder and nothing else', async () => {
-    for (const name of [...LEFTOVERS, ...KEEP]) put(name);
+    for (const name of [...LEFTOVERS, ...KEEP, ...WORK_FOLDER_KEEP]) put(name);
     // A folder named like a temp file is not one.
     mkdirSync(join(dataDir, 'conversations', 'odd.json.0123456789ab.tmp'));
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
@@ -72,7 +82,8 @@ describe('the start-up sweep of temp files', () => {
 
     expect(removed).toBe(LEFTOVERS.length);
     for (const name of LEFTOVERS) expect(existsSync(join(dataDir, name)), name).toBe(false);
-    for (const name of KEEP) expect(existsSync(join(dataDir, name)), name).toBe(true);
+    for (const name of [...KEEP, ...WORK_FOLDER_KEEP])
+      expect(existsSync(join(dataDir, name)), name).toBe(true);
     expect(existsSync(join(dataDir, 'conversations', 'odd.json.0123456789ab.tmp'))).toBe(true);
 
     const lines = info.mock.calls.map((call) => call.join(' '));
