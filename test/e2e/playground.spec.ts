@@ -1,6 +1,7 @@
 // The Playground end to end, part 1: streamed replies in both formats with their metrics, Stop, and the
 // requests as the gateway received them. Typed in the page, answered by the fake gateway through the real
 // main-side layer.
+import type { Locator } from '@playwright/test';
 import { expect, test } from './harness.ts';
 import { expectNothingCovered } from './layout-checks.ts';
 import {
@@ -344,4 +345,53 @@ test('the message field grows with its text up to eight lines, then scrolls', as
   // Emptied, it is one line again.
   await field.fill('');
   expect(await height()).toBeCloseTo(one, 0);
+});
+
+/** The reply's markdown as structure and text: tags and classes outside code, and every text (no colours). */
+async function markdownShape(reply: Locator): Promise<string> {
+  return reply.getByTestId('reply-text').evaluate((root) => {
+    const shape = Array.from(root.querySelectorAll('*'))
+      .filter((element) => !element.closest('pre'))
+      .map((element) => `${element.tagName}${element.className ? `.${element.className}` : ''}`);
+    return `${shape.join(' ')}\n${root.textContent}`;
+  });
+}
+
+test('a streamed markdown reply ends as the same page as the saved reply opened again, and copies whole code', async ({
+  page,
+  startApp,
+  fakeGateway,
+}) => {
+  const app = await openPlayground(startApp, fakeGateway);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.origin });
+  const code = 'def total(rows):\n    """Sum the amounts."""\n    return sum(row["amount"] for row in rows)';
+  const text = [
+    '## Totals by **region**',
+    'A paragraph with `inline code`, a [link](https://example.com/docs) and *emphasis*.',
+    '- first item\n- second item with `code`\n  1. nested',
+    `\`\`\`python\n${code}\n\`\`\``,
+    '| Region | Amount |\n| :--- | ---: |\n| North | 12 |\n| South | 30 |',
+    '> Quoted, to close.',
+  ].join('\n\n');
+  // Small pieces, so every block is seen half written (and the code block grows) before it finishes.
+  fakeGateway.setChatReply({ text, chunkSize: 5 });
+  fakeGateway.setEventDelay(15);
+  await send(page, 'Sum the rows by region.');
+  const reply = await settled(replies(page).first());
+  const streamed = await markdownShape(reply);
+  expect(streamed).toContain('TABLE');
+  expect(streamed).toContain('Totals by region');
+
+  // The copy button was made while the code still grew: it copies the code as it ended (as the fence holds
+  // it: with its last line break).
+  await reply.getByRole('button', { name: 'Copy code' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${code}\n`);
+
+  await app.reload();
+  await page.getByTestId('nav-playground').click();
+  await page
+    .getByTestId('conversation-item')
+    .getByRole('button', { name: /^Sum the rows by region/ })
+    .click();
+  expect(await markdownShape(await settled(replies(page).first()))).toBe(streamed);
 });

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { memo, type RefObject, useContext, useEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../components/Button.tsx';
 import { cachedHighlight, requestHighlight } from './highlight-client.ts';
 import { NearViewportContext } from './near-viewport.ts';
@@ -19,11 +19,17 @@ interface CodeBlockProps {
 export const CodeBlock = memo(function CodeBlock({ code, language, growing }: CodeBlockProps) {
   const codeRef = useRef<HTMLElement>(null);
   const html = useHighlightedHtml(codeRef, language, code, !growing);
+  // The button copies what the block shows when clicked; it does not re-render as a block grows.
+  const shown = useRef(code);
+  useLayoutEffect(() => {
+    shown.current = code;
+  });
+  const [readCode] = useState(() => () => shown.current);
   return (
     <div className="markdown-code">
       <div className="markdown-code__header">
         <span className="markdown-code__language">{language || 'text'}</span>
-        <CopyCodeButton code={code} />
+        <CopyCodeButton readCode={readCode} />
       </div>
       {/* Focusable so that a wide block can be scrolled sideways from the keyboard. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
@@ -71,7 +77,7 @@ function useHighlightedHtml(
 /** How long the button says "Copied". */
 const COPIED_MS = 1500;
 
-function CopyCodeButton({ code }: { code: string }) {
+const CopyCodeButton = memo(function CopyCodeButton({ readCode }: { readCode: () => string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -81,7 +87,7 @@ function CopyCodeButton({ code }: { code: string }) {
 
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(code);
+      await navigator.clipboard.writeText(readCode());
       setState('copied');
     } catch {
       setState('failed');
@@ -102,4 +108,4 @@ function CopyCodeButton({ code }: { code: string }) {
       </span>
     </Button>
   );
-}
+});

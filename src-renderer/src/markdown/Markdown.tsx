@@ -18,6 +18,7 @@ import { createNearViewport, NearViewportContext } from './near-viewport.ts';
 import { ReferenceBook } from './references.ts';
 import { Block } from './render-block.tsx';
 import { type LiveBlock, liveBlocks } from './tail-repair.ts';
+import { type Appended, TextTail } from './text-tail.ts';
 import './markdown.css';
 
 export interface MarkdownProps {
@@ -25,6 +26,11 @@ export interface MarkdownProps {
   text: string;
   /** More text may still come: the last block is unfinished. */
   streaming: boolean;
+  /**
+   * While streaming, what the last update appended to `text` (store/streams.ts): then only that is read,
+   * not the whole text (see text-tail.ts). Without it, or when it does not fit, the text is read whole.
+   */
+  appended?: Appended | null;
   /** A link was clicked (the renderer never navigates itself). Only https links are offered (see links.ts). */
   onOpenLink(url: string): void;
   /** Extra class on the root element. */
@@ -41,6 +47,8 @@ interface ReplyState {
   groups: BlockGroups;
   /** Length of the text split as final (`streaming` false), whose last block is closed; else null. */
   endedAt: number | null;
+  /** The text from the first unfinished block on: all that is read of it. */
+  tail: TextTail;
 }
 
 function newReplyState(): ReplyState {
@@ -51,6 +59,7 @@ function newReplyState(): ReplyState {
     pacer: new MountPacer(),
     groups: new BlockGroups(),
     endedAt: null,
+    tail: new TextTail(),
   };
 }
 
@@ -59,19 +68,23 @@ function newReplyState(): ReplyState {
  * blocks; finished blocks render once, as memoised components keyed by their offset; only the growing
  * tail is parsed and rendered again on each update.
  */
-export function Markdown({ text, streaming, onOpenLink, className }: MarkdownProps) {
+export function Markdown({ text, streaming, appended, onOpenLink, className }: MarkdownProps) {
   const stateRef = useRef<ReplyState | null>(null);
   let state = stateRef.current;
-  if (!state?.splitter.continues(text) || (state.endedAt !== null && text.length !== state.endedAt)) {
+  if (
+    !state?.tail.follow(text, appended, (whole) => state!.splitter.continues(whole)) ||
+    (state.endedAt !== null && text.length !== state.endedAt)
+  ) {
     // A different text (not a continuation), or more text after the end: start over. The new reference
     // book re-renders every block, so nothing of the old split survives.
     state = newReplyState();
+    state.tail.follow(text, null, () => true);
     stateRef.current = state;
   }
   state.endedAt = streaming ? null : text.length;
-  const { splitter } = state;
+  const { splitter, tail } = state;
   // Split a little more than is mounted per task: blocks are mounted only once split.
-  const splitPending = splitter.update(text, !streaming, state.pacer.budget * 1.5);
+  const splitPending = splitter.update(tail.text, !streaming, state.pacer.budget * 1.5, tail.base);
   const blocks = splitter.blocks;
   // Definitions first, then the blocks that use them: a `[text][label]` above its definition links
   // too, as it would in a whole-text parse. This stays cheap on every delta: each finished block is
@@ -91,11 +104,14 @@ export function Markdown({ text, streaming, onOpenLink, className }: MarkdownPro
   // The growing rest is shown once everything before it is: never a gap in the middle.
   const showLive = complete && streaming;
   const tailStart = splitter.end;
+  const { text: tailText, base: tailBase } = tail;
   // The tail sees the finished definitions; its own (perhaps cut mid-URL) are thrown away after.
   const live = useMemo(
-    () => (showLive ? liveBlocks(text, tailStart, references.env) : NO_LIVE_BLOCKS),
-    [showLive, text, tailStart, references],
+    () => (showLive ? liveBlocks(tailText, tailStart, references.env, tailBase) : NO_LIVE_BLOCKS),
+    [showLive, tailText, tailBase, tailStart, references],
   );
+  // What is split is never read again.
+  tail.drop(tailStart);
 
   const [, continueMounting] = useReducer((count: number) => count + 1, 0);
   useLayoutEffect(() => {

@@ -70,27 +70,29 @@ export class BlockSplitter {
   }
 
   /**
-   * Splits off the blocks of `text` that are now finished. With `final` no more text will come, so the
-   * last block is finished too. Looks at about `maxScan` characters per call at most (a block longer than
-   * that is still taken whole), so a huge burst is split over several calls: returns true while complete
-   * lines are left to look at.
+   * Splits off the blocks that are now finished. `text` is the text from offset `base` on (0: the whole
+   * text; a caller that keeps only the end of a long text passes that, `base` at most `end`). With `final`
+   * no more text will come, so the last block is finished too. Looks at about `maxScan` characters per call
+   * at most (a block longer than that is still taken whole), so a huge burst is split over several calls:
+   * returns true while complete lines are left to look at.
    */
-  update(text: string, final: boolean, maxScan = Number.POSITIVE_INFINITY): boolean {
+  update(text: string, final: boolean, maxScan = Number.POSITIVE_INFINITY, base = 0): boolean {
     let budget = maxScan;
     for (;;) {
       const from = this.finishedEnd;
       // Only complete lines are classified: half a line can still turn into a fence, a list item or a
       // setext underline.
-      const completeEnd = final ? text.length : text.lastIndexOf('\n') + 1;
+      const completeEnd = base + (final ? text.length : text.lastIndexOf('\n') + 1);
       if (completeEnd <= from) return false;
       if (!final && completeEnd === this.scannedEnd) return false;
 
       let windowEnd = completeEnd;
       if (completeEnd - from > budget) {
-        const cut = text.lastIndexOf('\n', from + budget - 1) + 1;
+        const cut = base + text.lastIndexOf('\n', from + budget - 1 - base) + 1;
         if (cut > from) windowEnd = cut;
       }
-      const split = this.splitWindow(text, from, windowEnd, final && windowEnd === text.length);
+      const last = final && windowEnd === base + text.length;
+      const split = this.splitWindow(text.slice(from - base, windowEnd - base), from, last);
       if (windowEnd === completeEnd) {
         this.scannedEnd = completeEnd;
         return false;
@@ -101,10 +103,10 @@ export class BlockSplitter {
     }
   }
 
-  /** Appends the finished blocks found in text[from, to); returns whether there was any. */
-  private splitWindow(text: string, from: number, to: number, final: boolean): boolean {
+  /** Appends the finished blocks found in `window`, the text from offset `from`; returns whether there was any. */
+  private splitWindow(window: string, from: number, final: boolean): boolean {
     // Detached: the tokens handed on below hold slices of it, which must not pin this copy of the reply.
-    const source = detachString(text.slice(from, to));
+    const source = detachString(window);
     const groups = topLevelGroups(parseBlockTokens(source, {}));
     const boundaries = lineOffsets(
       source,

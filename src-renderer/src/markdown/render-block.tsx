@@ -1,7 +1,7 @@
 // One top-level block → React elements, from markdown-it's block tokens. Inline content is handed to
 // memoised `InlineContent` components keyed by position, so re-rendering a growing block re-parses only
 // the paragraph, item or cell that changed.
-import { createElement, Fragment, memo, type ReactNode } from 'react';
+import { type CSSProperties, createElement, Fragment, memo, type ReactNode } from 'react';
 import { detachString, takeSplitTokens } from './block-splitter.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { isPlainInline, parseBlockTokens, type Token } from './parser.ts';
@@ -65,6 +65,13 @@ const SAME_TAG = new Set([
 ]);
 const HEADING_TAG = /^h[1-6]$/;
 const CELL_ALIGN = /^text-align:(left|right|center)$/;
+type CellAlign = 'left' | 'right' | 'center';
+/** One style object per alignment: a growing table's cells re-render without their style being set again. */
+const ALIGN_STYLES: Record<CellAlign, CSSProperties> = {
+  left: { textAlign: 'left' },
+  right: { textAlign: 'right' },
+  center: { textAlign: 'center' },
+};
 
 function blockElement(open: Token, children: ReactNode[], key: number): ReactNode {
   switch (open.type) {
@@ -90,12 +97,8 @@ function blockElement(open: Token, children: ReactNode[], key: number): ReactNod
       );
     case 'th_open':
     case 'td_open': {
-      const align = CELL_ALIGN.exec(String(open.attrGet('style') ?? ''))?.[1] as
-        | 'left'
-        | 'right'
-        | 'center'
-        | undefined;
-      return createElement(open.tag, { key, style: align ? { textAlign: align } : undefined }, children);
+      const align = CELL_ALIGN.exec(String(open.attrGet('style') ?? ''))?.[1] as CellAlign | undefined;
+      return createElement(open.tag, { key, style: align ? ALIGN_STYLES[align] : undefined }, children);
     }
     default:
       return SAME_TAG.has(open.type)

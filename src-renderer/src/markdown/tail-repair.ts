@@ -16,8 +16,9 @@ export interface LiveBlock {
  * The growing tail (text from `tailStart` on), parsed once and cut into its top-level blocks. Each keeps
  * the key it will have as a finished block, so finishing it re-renders it in place rather than anew.
  */
-export function liveBlocks(text: string, tailStart: number, env: MarkdownEnv): LiveBlock[] {
-  const tail = text.slice(tailStart);
+export function liveBlocks(text: string, tailStart: number, env: MarkdownEnv, base = 0): LiveBlock[] {
+  // `text` is the text from offset `base` on (see BlockSplitter.update).
+  const tail = text.slice(tailStart - base);
   const tokens = parseLiveTail(tail, env);
   const startLines: number[] = [];
   for (const token of tokens) {

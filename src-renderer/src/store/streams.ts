@@ -15,6 +15,11 @@ export type StreamStatus = 'running' | 'done' | 'error' | 'stopped';
 
 export interface StreamState {
   text: string;
+  /**
+   * What the last batch carrying text added to `text`, and where it starts: a view of a long stream reads
+   * that rather than the whole text (which V8 would copy whole on each read: markdown/text-tail.ts).
+   */
+  appended: { at: number; text: string } | null;
   reasoning: string;
   usage: TokenUsage | null;
   upload: { sent: number; total: number } | null;
@@ -113,6 +118,7 @@ export interface StreamsSlice {
 
 const emptyStream = (): StreamState => ({
   text: '',
+  appended: null,
   reasoning: '',
   usage: null,
   upload: null,
@@ -141,13 +147,13 @@ export function foldStreamBatch(
   now: number,
 ): StreamState {
   const next = { ...(previous ?? emptyStream()) };
-  let text = next.text;
+  let added = '';
   let reasoning = next.reasoning;
   for (const event of batch.events) {
     switch (event.type) {
       case 'text-delta':
         // A part's text is kept with its part: parts sent at once would interleave here.
-        if (event.part === undefined) text += event.text;
+        if (event.part === undefined) added += event.text;
         else next.job = foldJobEvent(next.job, event);
         break;
       case 'split-progress':
@@ -191,10 +197,13 @@ export function foldStreamBatch(
         break;
     }
   }
-  if (next.firstContentAt === null && (text !== next.text || reasoning !== next.reasoning)) {
+  if (next.firstContentAt === null && (added !== '' || reasoning !== next.reasoning)) {
     next.firstContentAt = now;
   }
-  next.text = text;
+  if (added !== '') {
+    next.appended = { at: next.text.length, text: added };
+    next.text += added;
+  }
   next.reasoning = reasoning;
   next.eventCount += batch.events.length;
   // A final batch without a terminal event still ends the stream.

@@ -7,6 +7,7 @@ import {
 } from '../../../src-renderer/src/markdown/block-splitter.ts';
 import { parseBlockTokens, type Token } from '../../../src-renderer/src/markdown/parser.ts';
 import { liveBlocks } from '../../../src-renderer/src/markdown/tail-repair.ts';
+import { TextTail } from '../../../src-renderer/src/markdown/text-tail.ts';
 
 // The renderer's parser settings: rendering the blocks one by one must give what rendering the whole
 // text at once gives.
@@ -133,6 +134,34 @@ describe('markdown block splitting', () => {
         expect(splitter.end).toBeLessThanOrEqual(end);
       }
       while (splitter.update(text, true, 200)) {}
+      expect(splitter.blocks, `seed ${seed}`).toEqual(whole);
+    }
+  });
+
+  it('splits the same when handed only the end of the text (what a streamed reply keeps: text-tail.ts)', () => {
+    for (let seed = 1; seed <= 200; seed++) {
+      const text = generateDocument(seed);
+      const whole = splitMarkdown(text, true).blocks;
+      const next = random(seed * 6271);
+      const splitter = new BlockSplitter();
+      const tail = new TextTail();
+      let end = 0;
+      while (end < text.length) {
+        const at = end;
+        end = Math.min(text.length, end + 1 + Math.floor(next() * 40));
+        // Followed by what was appended alone: the whole text is never read (its `continues` would throw).
+        const followed = tail.follow(text.slice(0, end), { at, text: text.slice(at, end) }, () => {
+          throw new Error('read whole');
+        });
+        expect(followed).toBe(true);
+        splitter.update(tail.text, false, 1 + Math.floor(next() * 400), tail.base);
+        const live = liveBlocks(tail.text, splitter.end, {}, tail.base);
+        const fromWhole = liveBlocks(text.slice(0, end), splitter.end, {});
+        expect(live, `seed ${seed} at ${end}`).toEqual(fromWhole);
+        tail.drop(splitter.end);
+        expect(splitter.blocks, `seed ${seed} at ${end}`).toEqual(whole.slice(0, splitter.blocks.length));
+      }
+      while (splitter.update(tail.text, true, 200, tail.base)) tail.drop(splitter.end);
       expect(splitter.blocks, `seed ${seed}`).toEqual(whole);
     }
   });

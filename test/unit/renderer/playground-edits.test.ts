@@ -100,6 +100,7 @@ describe('editing the history', () => {
 
 const stream = (patch: Partial<StreamState>): StreamState => ({
   text: '',
+  appended: null,
   reasoning: '',
   usage: null,
   upload: null,

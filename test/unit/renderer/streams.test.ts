@@ -33,6 +33,24 @@ describe('folding stream batches into what the panels show', () => {
     expect(state.usage?.totalTokens).toBe(5);
   });
 
+  it('says what each batch with text appended, so a view of a long text can read only that', () => {
+    const first = fold(
+      batch([
+        { type: 'text-delta', text: 'Hel' },
+        { type: 'text-delta', text: 'lo' },
+      ]),
+    );
+    expect(first.appended).toEqual({ at: 0, text: 'Hello' });
+    const second = foldStreamBatch(first, batch([{ type: 'text-delta', text: ', world' }]), 200);
+    expect(second).toMatchObject({ text: 'Hello, world', appended: { at: 5, text: ', world' } });
+    // A batch without text leaves the last one's: it still ends where the text ends.
+    const third = foldStreamBatch(second, batch([{ type: 'done', status: 'completed' }], true), 300);
+    expect(third.appended).toEqual({ at: 5, text: ', world' });
+    // A part's text (a long recording's parts) is not the stream's text.
+    const part = foldStreamBatch(third, batch([{ type: 'text-delta', text: 'x', part: 1 }]), 400);
+    expect(part.appended).toBe(third.appended);
+  });
+
   it('marks a stream the user stopped as stopped, keeping the partial text', () => {
     const state = fold(
       batch([{ type: 'text-delta', text: 'partial' }]),

@@ -40,6 +40,7 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
   const streamId = useAppStore((s) => s.playground.live[message.id]?.streamId);
   const live = streamId !== undefined;
   const streamText = useAppStore((s) => (streamId ? (s.streams[streamId]?.text ?? '') : ''));
+  const appended = useAppStore((s) => (streamId ? (s.streams[streamId]?.appended ?? null) : null));
   const streamReasoning = useAppStore((s) => (streamId ? (s.streams[streamId]?.reasoning ?? '') : ''));
   const inspected = useAppStore((s) => s.playground.inspect?.messageId === message.id);
   const text = live ? streamText : message.text;
@@ -61,7 +62,12 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
             onOpenLink={(url) => void openLink(url)}
           />
         ) : (
-          <Markdown text={text} streaming={live} onOpenLink={(url) => void openLink(url)} />
+          <Markdown
+            text={text}
+            streaming={live}
+            appended={live ? appended : null}
+            onOpenLink={(url) => void openLink(url)}
+          />
         )}
       </div>
       {live ? (
