@@ -71,7 +71,8 @@ export function createIpcLayer(deps: IpcHostDeps): IpcLayer {
     deliver: (ownerId, batch) => deps.emit(ownerId, 'stream.batch', batch),
     intervalMs: deps.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS,
   });
-  // Stopped streams still write their replies' records; a save asked for just before may still be writing.
+  // Stopped streams still write their replies' records; a save asked for just before may still be writing
+  // (atomic writes only: see `writesDone` in types.ts).
   const writesDone = async () => {
     await Promise.all([streams.settled(), writesSettled()]);
   };

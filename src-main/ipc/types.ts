@@ -79,9 +79,10 @@ export interface IpcLayer {
   /** Whether a stream's run (a stopped one writing its record) or a file write is under way now. */
   writing(): boolean;
   /**
-   * Resolves once the writes under way have ended: those of the streams `dispose` stopped (a reply's record)
-   * and every file write in flight. Not the stores' index checks, which may run for minutes (a quit waits
-   * for this, see quit-after-work.ts).
+   * Resolves once the writes under way when called have ended: the runs of the streams `dispose` stopped (a
+   * reply's record) and every atomic file write (atomic-file.ts) started so far. Not appends to an index's
+   * journal, files set aside as damaged, or writes started after the call; not the stores' index checks,
+   * which may run for minutes (a quit waits for this, see quit-after-work.ts).
    */
   writesDone(): Promise<void>;
   /** Resolves once what main does after answering (the sweep, the stores' indexes) is done so far. */

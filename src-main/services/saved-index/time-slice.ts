@@ -9,18 +9,24 @@ export const BACKGROUND_SLICE_MS = 2;
 /** Lets the event loop run everything that is due (I/O completions, timers, other calls) once. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A loop's current slice: `over` says when it has run its time; `next()` yields, then starts the next one. */
+/**
+ * A loop's current slice: `over` says when it has run its time; `next()` yields (to `yieldTo`: the next turn
+ * of the event loop, unless a caller, such as a test, gives its own), then starts the next one.
+ */
 export class TimeSlice {
   #start = performance.now();
 
-  constructor(private readonly ms = BACKGROUND_SLICE_MS) {}
+  constructor(
+    private readonly ms = BACKGROUND_SLICE_MS,
+    private readonly yieldTo: () => Promise<void> = nextTurn,
+  ) {}
 
   get over(): boolean {
     return performance.now() - this.#start >= this.ms;
   }
 
   async next(): Promise<void> {
-    await nextTurn();
+    await this.yieldTo();
     this.#start = performance.now();
   }
 }

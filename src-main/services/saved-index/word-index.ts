@@ -13,7 +13,7 @@
 // - `pack()` merges the two, leaving out dropped items, in slices that yield to main's other work. It runs
 //   once a load is done, and again when pending tokens or dropped items pile up (`wantsPacking`).
 // A token is copied when it becomes a key, since a token cut from a long line would keep the line alive.
-import { BACKGROUND_SLICE_MS } from './time-slice.ts';
+import { BACKGROUND_SLICE_MS, TimeSlice } from './time-slice.ts';
 import type { QueryTerm } from './tokens.ts';
 
 /** A copy of a string that holds no reference to a larger one it was cut from. */
@@ -122,11 +122,9 @@ export class WordIndex {
     for (let number = 0; number < alive.length; number++)
       alive[number] = this.keys[number] === undefined ? 0 : 1;
     const live = (number: number) => alive[number] === 1;
-    let sliceStart = performance.now();
+    const slice = new TimeSlice(BACKGROUND_SLICE_MS, yieldTo);
     const pause = async () => {
-      if (performance.now() - sliceStart < BACKGROUND_SLICE_MS) return;
-      await yieldTo();
-      sliceStart = performance.now();
+      if (slice.over) await slice.next();
     };
 
     // 1. How many live numbers each token keeps: its packed ones, then its pending ones.

@@ -299,7 +299,7 @@ function dropFromList(id: string): void {
 
 // ─── Saving ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Conversations and comparisons main has on disk (listed, opened or saved in this window). */
+/** Conversations and comparisons main has on disk, as this window learnt it: opened or saved here (a listed row is not added). */
 const persisted = new Set<string>();
 
 /** Whether main has this conversation or comparison on disk, as far as this window knows. */
