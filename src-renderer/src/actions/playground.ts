@@ -299,7 +299,10 @@ function dropFromList(id: string): void {
 
 // ─── Saving ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Conversations and comparisons main has on disk, as this window learnt it: opened or saved here (a listed row is not added). */
+/**
+ * Conversations and comparisons main has on disk, as this window learnt it: opened or saved here (a row
+ * listed is not added).
+ */
 const persisted = new Set<string>();
 
 /** Whether main has this conversation or comparison on disk, as far as this window knows. */
