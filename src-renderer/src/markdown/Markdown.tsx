@@ -104,11 +104,13 @@ export function Markdown({ text, streaming, appended, onOpenLink, className }: M
   // The growing rest is shown once everything before it is: never a gap in the middle.
   const showLive = complete && streaming;
   const tailStart = splitter.end;
-  const { text: tailText, base: tailBase } = tail;
-  // The tail sees the finished definitions; its own (perhaps cut mid-URL) are thrown away after.
+  // The tail sees the finished definitions; its own (perhaps cut mid-URL) are thrown away after. Parsed
+  // again only when the text or the split moved (a render without an update keeps the blocks it had).
+  const { version } = tail;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says when `tail` (one object) changed
   const live = useMemo(
-    () => (showLive ? liveBlocks(tailText, tailStart, references.env, tailBase) : NO_LIVE_BLOCKS),
-    [showLive, tailText, tailBase, tailStart, references],
+    () => (showLive ? liveBlocks(tail.text, tailStart, references.env, tail.base) : NO_LIVE_BLOCKS),
+    [showLive, tail, version, tailStart, references],
   );
   // What is split is never read again.
   tail.drop(tailStart);

@@ -15,6 +15,10 @@ export class TextTail {
   base = 0;
   /** The whole text from `base` on. */
   text = '';
+  /** Counts the changes of the text seen (`drop` is none): what was read from the tail holds while it stays. */
+  version = 0;
+  /** The last `appended` taken in: the same one again is a render without a new update. */
+  private taken: Appended | null = null;
 
   get end(): number {
     return this.base + this.text.length;
@@ -31,15 +35,19 @@ export class TextTail {
     continues: (whole: string) => boolean,
   ): boolean {
     if (appended && appended.at + appended.text.length === whole.length) {
+      // Rendered again without a new update: nothing new to read.
+      if (appended === this.taken && whole.length === this.end) return true;
       if (appended.at === this.end) {
         this.text += appended.text;
+        this.taken = appended;
+        this.version++;
         return true;
       }
-      // Rendered again without a new update: nothing new to read.
-      if (whole.length === this.end && this.text.endsWith(appended.text)) return true;
     }
     if (whole.length < this.base || !continues(whole)) return false;
+    this.version++;
     this.text = whole.slice(this.base);
+    this.taken = null;
     return true;
   }
 

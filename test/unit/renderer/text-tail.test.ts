@@ -18,11 +18,18 @@ describe('the end of a streamed text', () => {
     expect(tail.text).toBe('world!');
   });
 
-  it('takes a render without a new update as it is', () => {
+  it('takes a render without a new update as it is, even once the split moved past what was appended', () => {
     const tail = new TextTail();
-    tail.follow('abc', { at: 0, text: 'abc' }, never);
-    expect(tail.follow('abc', { at: 0, text: 'abc' }, never)).toBe(true);
-    expect(tail.text).toBe('abc');
+    const first = { at: 0, text: 'Para one' };
+    tail.follow('Para one', first, never);
+    // The store hands the same `appended` until the next batch with text.
+    const second = { at: 8, text: ' end\n\nPara two\n\nThree\n' };
+    const whole = `Para one${second.text}`;
+    expect(tail.follow(whole, second, never)).toBe(true);
+    const version = tail.version;
+    tail.drop(24);
+    expect(tail.follow(whole, second, never)).toBe(true);
+    expect(tail).toMatchObject({ base: 24, text: 'Three\n', version });
   });
 
   it('reads the whole text once when updates were missed or no hint came', () => {
