@@ -29,6 +29,9 @@ import { createPeaksCache } from './peaks-cache.ts';
 import { SPEECH_WORK_FOLDER } from './speech-studio.ts';
 import { TRANSCRIPTS_FOLDER, type TranscriptHistory } from './transcript-history.ts';
 
+/** Where the speech studio keeps clips' audio, and its jobs' work folders (`SPEECH_WORK_FOLDER`). */
+const SPEECH_AUDIO_FOLDER = join(MEDIA_DIR_NAME, 'speech');
+
 /**
  * Folders (inside the data folder) where the stores write atomically: prefs and settings at the top,
  * conversations, transcript and speech history, imported recordings, the catalogue and peaks caches.
@@ -41,7 +44,7 @@ export const STORE_FOLDERS: readonly string[] = [
   TRANSCRIPTS_FOLDER,
   join('history', 'speech'),
   join(MEDIA_DIR_NAME, 'recordings'),
-  join(MEDIA_DIR_NAME, 'speech'),
+  SPEECH_AUDIO_FOLDER,
   'cache',
   join('cache', 'peaks'),
   ATTACHMENTS_FOLDER,
@@ -137,15 +140,25 @@ export async function sweepWriteTemps(dataDir: string): Promise<number> {
   const removedIn: string[] = [];
   let removed = 0;
   let failed = 0;
-  const folders = [...STORE_FOLDERS, ...(await speechWorkFolders(dataDir))];
-  for (const folder of folders) {
+  const folders = [...STORE_FOLDERS];
+  for (let next = 0; next < folders.length; next++) {
+    const folder = folders[next]!;
     const directory = join(dataDir, folder);
-    let entries: Array<{ name: string; isFile(): boolean }>;
+    let entries: Array<{ name: string; isFile(): boolean; isDirectory(): boolean }>;
     try {
       entries = await readdir(directory, { withFileTypes: true });
     } catch (error) {
       if (!isMissing(error)) failed++;
       continue;
+    }
+    // The speech jobs' work folders (speech-studio.ts): a run writes its job file there atomically, so a
+    // kill mid-write leaves a temp file inside. The speech studio keeps and removes a whole folder when it
+    // starts, but one whose parts cannot be kept yet (a full disk) stays for the next start, its temp with it.
+    if (folder === SPEECH_AUDIO_FOLDER) {
+      for (const entry of entries) {
+        if (entry.isDirectory() && SPEECH_WORK_FOLDER.test(entry.name))
+          folders.push(join(folder, entry.name));
+      }
     }
     let here = 0;
     for (const entry of entries) {
@@ -169,24 +182,6 @@ export async function sweepWriteTemps(dataDir: string): Promise<number> {
   }
   if (failed > 0) log.warn(`${failed} leftover temp file(s) or folder(s) could not be swept`);
   return removed;
-}
-
-/**
- * The speech jobs' work folders (speech-studio.ts): a run writes its job file there atomically, so a kill
- * mid-write leaves a temp file inside. The speech studio keeps and removes a whole folder when it starts,
- * but one whose parts cannot be kept yet (a full disk) stays for the next start, and its temp with it.
- */
-async function speechWorkFolders(dataDir: string): Promise<string[]> {
-  const audio = join(MEDIA_DIR_NAME, 'speech');
-  try {
-    const entries = await readdir(join(dataDir, audio), { withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isDirectory() && SPEECH_WORK_FOLDER.test(entry.name))
-      .map((entry) => join(audio, entry.name));
-  } catch {
-    // No speech folder yet, or unreadable: the loop over the store folders counts that one.
-    return [];
-  }
 }
 
 /**

@@ -1,5 +1,14 @@
 import { Check, Copy } from 'lucide-react';
-import { memo, type RefObject, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  memo,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '../components/Button.tsx';
 import { cachedHighlight, requestHighlight } from './highlight-client.ts';
 import { NearViewportContext } from './near-viewport.ts';
@@ -24,7 +33,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language, growing }: Co
   useLayoutEffect(() => {
     shown.current = code;
   });
-  const [readCode] = useState(() => () => shown.current);
+  const readCode = useCallback(() => shown.current, []);
   return (
     <div className="markdown-code">
       <div className="markdown-code__header">
