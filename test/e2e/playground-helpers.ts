@@ -32,21 +32,36 @@ export async function settled(reply: Locator, state = 'done'): Promise<Locator> 
 export const chatRequests = (gateway: FakeGateway, path: RegExp | string) =>
   gateway.requests.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)));
 
-/** Watches a reply's text grow: at least two different non-empty lengths, each longer than the last, before the end. */
+/**
+ * Watches a reply's text grow: two different non-empty lengths, the second longer, before the end; returns
+ * as soon as it has seen them. It watches from inside the page (every change to the reply): polling
+ * from the test instead misses the stream, because each Playwright call on a traced run snapshots the whole
+ * page first (~50 ms to 1 s here), which can outlast a short reply.
+ */
 export async function expectProgressive(reply: Locator): Promise<void> {
-  const text = reply.getByTestId('reply-text');
-  const lengths: number[] = [];
-  await expect
-    .poll(
-      async () => {
-        const state = await reply.getAttribute('data-state');
-        const length = (await text.innerText()).length;
-        if (state === 'streaming' && length > 0 && length !== lengths.at(-1)) lengths.push(length);
-        return lengths.length;
-      },
-      { timeout: 10_000, intervals: [20] },
-    )
-    .toBeGreaterThanOrEqual(2);
+  const lengths = await reply.evaluate(
+    (element, limit) =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const look = (): boolean => {
+          const text = element.querySelector('[data-testid="reply-text"]')?.textContent ?? '';
+          if (element.getAttribute('data-state') !== 'streaming') return true;
+          if (text.length > 0 && text.length !== seen.at(-1)) seen.push(text.length);
+          return seen.length === 2;
+        };
+        const finish = (): void => {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(seen);
+        };
+        const observer = new MutationObserver(() => look() && finish());
+        const timer = setTimeout(finish, limit);
+        observer.observe(element, { subtree: true, childList: true, characterData: true, attributes: true });
+        if (look()) finish();
+      }),
+    15_000,
+  );
+  expect(lengths.length, `lengths seen while streaming: ${lengths.join(', ')}`).toBeGreaterThanOrEqual(2);
   expect(lengths[1]!).toBeGreaterThan(lengths[0]!);
 }
 
