@@ -75,6 +75,29 @@ test('Tab order runs from the navigation into the panel, and shortcuts wait whil
   await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-transcribe');
 });
 
+test('a key pressed before the shown panel is drawn keeps the focus it moved (the heading does not take it back)', async ({
+  startApp,
+}) => {
+  const app = await startApp({ gateway: GATEWAY });
+  const { page } = app;
+  await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-transcribe');
+  // In one task, so the panel cannot be drawn in between: the shortcut, then the user moves focus on
+  // (as a Tab would) before the panel's heading is on screen.
+  await page.evaluate((ctrlKey) => {
+    const key = (init: KeyboardEventInit, target: EventTarget) =>
+      target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
+    key({ key: '4', ctrlKey, metaKey: !ctrlKey }, document.body);
+    const navigation = document.querySelector<HTMLElement>('[data-testid="nav-playground"]')!;
+    navigation.focus();
+    key({ key: 'Tab' }, navigation);
+  }, modifier === 'Control');
+  await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  // Long enough for the heading to have been focused, were it still waiting (one frame after it shows).
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('nav-playground')).toBeFocused();
+});
+
 test('each panel shows what it will do, and which gateway it will use', async ({ startApp }) => {
   const app = await startApp({ gateway: GATEWAY, profile: { name: 'Home gateway' } });
   const { page } = app;

@@ -6,24 +6,33 @@ import { useCallback, useRef } from 'react';
 /**
  * Moves focus to what `find` returns as soon as it exists: React renders the result of an action a frame
  * or more later (a lazy panel, a list that re-renders after the store changed). Gives up after `timeoutMs`,
- * leaving focus alone. An element that cannot take focus (a heading) is given `tabindex="-1"` first.
+ * leaving focus alone, and as soon as the user presses a key or a pointer meanwhile: focus they have moved
+ * on (a Tab into the panel before it was drawn) is never taken back. An element that cannot take focus (a
+ * heading) is given `tabindex="-1"` first.
  */
 export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000): Promise<boolean> {
   const until = performance.now() + timeoutMs;
   return new Promise((resolve) => {
+    // Added during the event that asked for this (a shortcut's keydown): that event does not reach them.
+    const interrupt = () => finish(false);
+    const finish = (focused: boolean) => {
+      window.removeEventListener('keydown', interrupt, true);
+      window.removeEventListener('pointerdown', interrupt, true);
+      cancelAnimationFrame(frame);
+      resolve(focused);
+    };
     const attempt = () => {
       const element = find();
       if (element?.isConnected) {
         focusElement(element);
-        if (document.activeElement === element) {
-          resolve(true);
-          return;
-        }
+        if (document.activeElement === element) return finish(true);
       }
-      if (performance.now() > until) resolve(false);
-      else requestAnimationFrame(attempt);
+      if (performance.now() > until) finish(false);
+      else frame = requestAnimationFrame(attempt);
     };
-    requestAnimationFrame(attempt);
+    window.addEventListener('keydown', interrupt, true);
+    window.addEventListener('pointerdown', interrupt, true);
+    let frame = requestAnimationFrame(attempt);
   });
 }
 
