@@ -14,7 +14,10 @@ export default defineConfig({
     ['json', { outputFile: process.env.GS_PLAYWRIGHT_JSON ?? 'test-results/playwright.json' }],
   ],
   use: {
-    trace: 'retain-on-failure',
+    // No DOM snapshots in the trace: taking one before every action walked the whole page (0.1–1 s on a
+    // long reply), long enough to miss what a test watches for. A failure still keeps its screenshot, the
+    // page's accessibility snapshot (error-context.md) and the trace's actions, console and network.
+    trace: { mode: 'retain-on-failure', snapshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
