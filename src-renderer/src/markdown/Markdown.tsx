@@ -198,9 +198,9 @@ interface BlockGroupProps {
 const BlockGroup = memo(function BlockGroup({ blocks, live, closed }: BlockGroupProps) {
   // Only a closed group gets an estimate of its own: the open one is on screen while it grows (and
   // changing its style on every update would cost a style recalculation each time).
-  const estimate = closed ? estimateHeight(blocks) : OPEN_GROUP_ESTIMATE;
+  const style = closed ? { containIntrinsicSize: `auto ${estimateHeight(blocks)}px` } : OPEN_GROUP_STYLE;
   return (
-    <div className="markdown-group" style={{ containIntrinsicSize: `auto ${estimate}px` }}>
+    <div className="markdown-group" style={style}>
       {/* One array: keys match across it, so a live block that finishes keeps its element. */}
       {[
         ...blocks.map((block) => <Block key={block.start} source={block.text} />),
@@ -210,7 +210,8 @@ const BlockGroup = memo(function BlockGroup({ blocks, live, closed }: BlockGroup
   );
 });
 
-const OPEN_GROUP_ESTIMATE = 600;
+/** One object: the open group re-renders on every update, and React compares a new style object's values. */
+const OPEN_GROUP_STYLE = { containIntrinsicSize: 'auto 600px' };
 
 /**
  * A guess at a group's height before it is ever laid out (the browser remembers the real one after):

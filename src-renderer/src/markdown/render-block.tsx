@@ -76,8 +76,12 @@ const ALIGN_STYLES: Record<CellAlign, CSSProperties> = {
 function blockElement(open: Token, children: ReactNode[], key: number): ReactNode {
   switch (open.type) {
     case 'paragraph_open':
-      // Tight list items hide their paragraphs: the text sits in the <li> directly.
-      return open.hidden ? createElement(Fragment, { key }, children) : createElement('p', { key }, children);
+      // Tight list items hide their paragraphs: the text sits in the <li> directly (plain text as a string:
+      // no fragment, and the item's only child is then set as its text).
+      if (!open.hidden) return createElement('p', { key }, children);
+      return children.length === 1 && typeof children[0] === 'string'
+        ? children[0]
+        : createElement(Fragment, { key }, children);
     case 'heading_open':
       return createElement(HEADING_TAG.test(open.tag) ? open.tag : 'p', { key }, children);
     case 'ordered_list_open': {

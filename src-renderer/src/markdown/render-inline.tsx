@@ -61,7 +61,11 @@ export function renderInlineTokens(tokens: readonly Token[]): ReactNode[] {
       const parent = stack.at(-1)!;
       parent.children.push(wrapInline(closed.token!, closed.children, parent.children.length));
     } else {
-      frame.children.push(inlineLeaf(token, frame.children.length));
+      const leaf = inlineLeaf(token, frame.children.length);
+      const last = frame.children.length - 1;
+      // Text next to text (a line break between two runs, an unmatched `*`) is one string: one text node.
+      if (typeof leaf === 'string' && typeof frame.children[last] === 'string') frame.children[last] += leaf;
+      else frame.children.push(leaf);
     }
   }
   // Unbalanced tokens (not produced by markdown-it, but cheap to guard): keep their text.

@@ -58,8 +58,18 @@ export function parseLiveTail(source: string, env: MarkdownEnv): Token[] {
   return tokens;
 }
 
+/** Whether the text ends with a blank line (`\n[ \t]*\n[ \t]*` at its end), read from the end only. */
 function endsWithBlankLine(text: string): boolean {
-  return /\n[ \t]*\n[ \t]*$/.test(text);
+  let index = skipSpacesBack(text, text.length - 1);
+  if (text[index] !== '\n') return false;
+  index = skipSpacesBack(text, index - 1);
+  return text[index] === '\n';
+}
+
+function skipSpacesBack(text: string, from: number): number {
+  let index = from;
+  while (index >= 0 && (text[index] === ' ' || text[index] === '\t')) index--;
+  return index;
 }
 
 /**
