@@ -1,12 +1,14 @@
 // The rendered reply as markup (react-dom/server: no DOM needed). Clicks are checked in a browser.
 import hljs from 'highlight.js/lib/core';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { highlightCode, registerLanguages } from '../../../src-renderer/src/markdown/highlight-languages.ts';
 import { Markdown } from '../../../src-renderer/src/markdown/index.ts';
 import { openableHref } from '../../../src-renderer/src/markdown/links.ts';
-import { isPlainInline, parseInline } from '../../../src-renderer/src/markdown/parser.ts';
+import { isPlainInline, parseBlockTokens, parseInline } from '../../../src-renderer/src/markdown/parser.ts';
+import { renderBlockTokens } from '../../../src-renderer/src/markdown/render-block.tsx';
+import { renderInlineTokens } from '../../../src-renderer/src/markdown/render-inline.tsx';
 
 function render(text: string, streaming = false): string {
   return renderToStaticMarkup(createElement(Markdown, { text, streaming, onOpenLink: () => {} }));
@@ -116,6 +118,29 @@ describe('rendering a reply', () => {
     // The first render holds what fits a screen and more, not the whole 180 KB.
     expect(html).not.toContain('<h2>Section 399</h2>');
     expect(html.length).toBeLessThan(60_000);
+  });
+});
+
+describe('the elements made for a block', () => {
+  // What React makes a fiber (and the page a node) for: each is work on every streamed update.
+  it('makes a tight list item’s plain text the item’s own text, with no fragment around it', () => {
+    const [list] = renderBlockTokens(
+      parseBlockTokens('- plain item\n- another\n', {}),
+      false,
+    ) as ReactElement[];
+    const items = (list!.props as { children: ReactElement[] }).children;
+    expect(items.map((item) => (item.props as { children: unknown[] }).children)).toEqual([
+      ['plain item'],
+      ['another'],
+    ]);
+  });
+
+  it('joins text next to text into one string (one text node)', () => {
+    const tokens = parseInline('first line\nsecond *line* and a lone * star', {});
+    const children = renderInlineTokens(tokens);
+    expect(children[0]).toBe('first line\nsecond ');
+    expect(children[2]).toBe(' and a lone * star');
+    expect(children).toHaveLength(3);
   });
 });
 
