@@ -7,7 +7,7 @@ import { flushPrefs, loadPrefs } from './actions/prefs.ts';
 import { followSettingsChanges, loadSettings } from './actions/settings.ts';
 import { subscribe } from './api.ts';
 import { installWindowDiagnostics } from './maintenance/window-diagnostics.ts';
-import { useAppStore } from './store/index.ts';
+import { useStreamStore } from './store/streams.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/app.css';
@@ -18,7 +18,7 @@ import './styles/surfaces.css';
 // First, so an error anywhere after it reaches main's log (issue 18, item 7).
 installWindowDiagnostics();
 followSettingsChanges();
-subscribe('stream.batch', (batch) => useAppStore.getState().applyStreamBatch(batch));
+subscribe('stream.batch', (batch) => useStreamStore.getState().applyStreamBatch(batch));
 const prefsLoaded = loadPrefs();
 // Files the OS asked the app to open go to the Transcribe queue once settings and choices are in.
 followOpenedFiles(Promise.all([loadSettings(), prefsLoaded]));

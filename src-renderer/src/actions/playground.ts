@@ -52,7 +52,7 @@ import {
 import { catalogueModelsOf } from '../store/catalogue.ts';
 import { useAppStore } from '../store/index.ts';
 import { type LiveReply, upsertSummary } from '../store/playground.ts';
-import { type KeptDetail, type StreamState, stoppedByUser } from '../store/streams.ts';
+import { type KeptDetail, type StreamState, stoppedByUser, useStreamStore } from '../store/streams.ts';
 import { nextTask } from '../util/next-task.ts';
 import { announce, toastError, toastSuccess } from './feedback.ts';
 import { clearPendingImages, pendingImages } from './images.ts';
@@ -640,15 +640,15 @@ function follow(replyId: string, streamId: string, record: RecordOf): void {
     }
     if (!stream.closed) return;
     unsubscribe();
-    store().forgetStream(streamId);
+    useStreamStore.getState().forgetStream(streamId);
     recordKept(replyId, record, stream.detail);
   };
-  const unsubscribe = useAppStore.subscribe((state, previous) => {
+  const unsubscribe = useStreamStore.subscribe((state, previous) => {
     const stream = state.streams[streamId];
     if (stream !== previous.streams[streamId]) check(stream);
   });
-  // Events may have arrived (even the end) before the id did; the streams slice kept them.
-  check(store().streams[streamId]);
+  // Events may have arrived (even the end) before the id did; the stream store kept them.
+  check(useStreamStore.getState().streams[streamId]);
 }
 
 /** A reply whose stream has ended (unless it ended here already: stopped, or let go). */
@@ -753,7 +753,7 @@ export function stopReply(replyId: string): void {
   const live = liveOf(replyId);
   if (!live) return;
   askMainToStop(replyId);
-  const shown = live.streamId ? store().streams[live.streamId] : undefined;
+  const shown = live.streamId ? useStreamStore.getState().streams[live.streamId] : undefined;
   stoppedHere.set(replyId, live);
   // Whether main kept a record is known once its stream has ended there (`noteHasDetail`).
   finishReply(replyId, (message) =>

@@ -11,7 +11,7 @@ import { call } from '../api.ts';
 import { generateProblem, speedLabel } from '../panels/speak/speak-rules.ts';
 import { speakWords } from '../panels/speak/strings.ts';
 import { useAppStore } from '../store/index.ts';
-import type { StreamState } from '../store/streams.ts';
+import { type StreamState, useStreamStore } from '../store/streams.ts';
 import { fileNameOf, folderOf } from '../util/paths.ts';
 import { announce, toastError, toastSuccess } from './feedback.ts';
 import { flushPrefs, setPrefs } from './prefs.ts';
@@ -105,17 +105,17 @@ function follow(streamId: string): void {
       // Stopped (by the user) or ended with nothing: the text is still there to try again.
       store().updateSpeak({ job: null });
     }
-    store().forgetStream(streamId);
+    useStreamStore.getState().forgetStream(streamId);
   };
   const check = (stream: StreamState | undefined) => {
     if (stream && stream.status !== 'running') settle(stream);
   };
-  const unsubscribe = useAppStore.subscribe((state, previous) => {
+  const unsubscribe = useStreamStore.subscribe((state, previous) => {
     const stream = state.streams[streamId];
     if (stream !== previous.streams[streamId]) check(stream);
   });
   // A stream that ended before this subscription existed.
-  check(store().streams[streamId]);
+  check(useStreamStore.getState().streams[streamId]);
 }
 
 export async function cancelSpeech(): Promise<void> {

@@ -12,6 +12,7 @@ import { probeDuration } from '../audio/duration.ts';
 import { resolveTranscription } from '../panels/transcribe/model-rules.ts';
 import { transcribeWords } from '../panels/transcribe/strings.ts';
 import { type AppState, useAppStore } from '../store/index.ts';
+import { type StreamsState, useStreamStore } from '../store/streams.ts';
 import {
   audioLeftBehind,
   cancelItem,
@@ -41,6 +42,7 @@ let syncing = false;
 const abandonedStreams = new Set<string>();
 
 const store = () => useAppStore.getState();
+const forgetStream = (streamId: string) => useStreamStore.getState().forgetStream(streamId);
 const update = (change: (items: QueueItem[]) => QueueItem[]) => store().updateTranscribeQueue(change);
 
 /** Starts following the store (once per window); every queue action calls it. */
@@ -49,13 +51,13 @@ function ensureRunner(): void {
   running = true;
   useAppStore.subscribe((state, previous) => {
     if (
-      state.streams !== previous.streams ||
       state.transcribeQueue !== previous.transcribeQueue ||
       state.prefs.transcribe.concurrency !== previous.prefs.transcribe.concurrency
     ) {
       sync();
     }
   });
+  useStreamStore.subscribe(sync);
 }
 
 /** One pass: fold stream news into the items, then fill the free slots. Re-entrant calls are no-ops. */
@@ -63,18 +65,18 @@ function sync(): void {
   if (syncing) return;
   syncing = true;
   try {
-    followStreams(store());
+    followStreams(store(), useStreamStore.getState().streams);
     startQueued(store());
   } finally {
     syncing = false;
   }
 }
 
-function followStreams(state: AppState): void {
+function followStreams(state: AppState, streams: StreamsState['streams']): void {
   const finished: QueueItem[] = [];
   let changed = false;
   const next = state.transcribeQueue.map((item) => {
-    const stream = item.streamId ? state.streams[item.streamId] : undefined;
+    const stream = item.streamId ? streams[item.streamId] : undefined;
     if (!stream) return item;
     const updated = followStream(item, stream);
     if (updated === item) return item;
@@ -85,7 +87,7 @@ function followStreams(state: AppState): void {
   if (changed) update(() => next);
 
   for (const item of finished) {
-    if (item.streamId) store().forgetStream(item.streamId);
+    if (item.streamId) forgetStream(item.streamId);
     const name = item.audio.name;
     if (item.status === 'done') announce(transcribeWords.t('toasts.ready', { name }));
     else if (item.status === 'failed')
@@ -100,10 +102,10 @@ function followStreams(state: AppState): void {
     }
   }
   for (const streamId of abandonedStreams) {
-    const stream = store().streams[streamId];
+    const stream = useStreamStore.getState().streams[streamId];
     if (stream && stream.status !== 'running') {
       abandonedStreams.delete(streamId);
-      store().forgetStream(streamId);
+      forgetStream(streamId);
     }
   }
 }
@@ -156,7 +158,7 @@ async function requestTranscription(item: QueueItem, attempt: number): Promise<v
     return;
   }
   update((items) => markStarted(items, item.id, streamId));
-  // Events may have arrived before the id did; the streams slice kept them.
+  // Events may have arrived before the id did; the stream store kept them.
   sync();
 }
 

@@ -1,5 +1,5 @@
-// The app's one store, assembled from slices (zustand's slices pattern). Components select narrowly:
-// `useAppStore((s) => s.panel)`, never the whole state.
+// The app's store, assembled from slices (zustand's slices pattern). Components select narrowly:
+// `useAppStore((s) => s.panel)`, never the whole state. Streams have a store of their own (streams.ts).
 import { create } from 'zustand';
 import { type AnnouncerSlice, createAnnouncerSlice } from './announcer.ts';
 import { type CatalogueSlice, createCatalogueSlice } from './catalogue.ts';
@@ -9,7 +9,6 @@ import { createPlaygroundSlice, type PlaygroundSlice } from './playground.ts';
 import { createPrefsSlice, type PrefsSlice } from './prefs.ts';
 import { createSettingsSlice, type SettingsSlice } from './settings.ts';
 import { createSpeakSlice, type SpeakSlice } from './speak.ts';
-import { createStreamsSlice, type StreamsSlice } from './streams.ts';
 import { createToastSlice, type ToastSlice } from './toasts.ts';
 import { createTranscribeQueueSlice, type TranscribeQueueSlice } from './transcribe-queue.ts';
 import { createTranscriptsSlice, type TranscriptsSlice } from './transcripts.ts';
@@ -19,7 +18,6 @@ export type AppState = NavigationSlice &
   SettingsSlice &
   ToastSlice &
   DialogSlice &
-  StreamsSlice &
   PrefsSlice &
   CatalogueSlice &
   TranscriptsSlice &
@@ -33,7 +31,6 @@ export const useAppStore = create<AppState>()((...args) => ({
   ...createSettingsSlice(...args),
   ...createToastSlice(...args),
   ...createDialogSlice(...args),
-  ...createStreamsSlice(...args),
   ...createPrefsSlice(...args),
   ...createCatalogueSlice(...args),
   ...createTranscriptsSlice(...args),

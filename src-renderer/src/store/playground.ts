@@ -1,7 +1,8 @@
 // The Playground's state: the saved conversations as listed, the conversations open in this window (the
 // one shown and any still streaming), each one's unsent draft, and the replies running now. Stream text
-// itself stays in the streams slice; a reply here only knows which stream fills it. Inspector records are
-// not part of a conversation: the few last looked at or made in this window are held in `details`.
+// itself stays in the stream store (streams.ts); a reply here only knows which stream fills it. Inspector
+// records are not part of a conversation: the few last looked at or made in this window are held in
+// `details`.
 import type { StateCreator } from 'zustand';
 import type {
   AppError,

@@ -1,6 +1,8 @@
-// Stream text lives in its own slice keyed by stream id, so a panel showing one stream re-renders only
-// when that stream changes, and nothing else in the app re-renders for a token.
-import type { StateCreator } from 'zustand';
+// Streams live in a store of their own, keyed by stream id, apart from the app's store: a batch arrives
+// up to ~30 times a second per stream, and every hook on a store runs its selector on every change to it
+// (measured: ~0.2 ms per batch with the Playground's hooks on the app's store, against ~0.03 ms to fold
+// the batch). Only what shows or follows a stream subscribes here.
+import { create } from 'zustand';
 import {
   type AppError,
   STOPPED_STATUS,
@@ -9,7 +11,6 @@ import {
   type TokenUsage,
   type TranscriptPartPlan,
 } from '../../../src-preload/contract.ts';
-import type { AppState } from './index.ts';
 
 export type StreamStatus = 'running' | 'done' | 'error' | 'stopped';
 
@@ -110,7 +111,7 @@ function foldJobEvent(job: JobProgress | null, event: StreamEvent): JobProgress 
   }
 }
 
-export interface StreamsSlice {
+export interface StreamsState {
   streams: Record<string, StreamState>;
   applyStreamBatch(batch: StreamBatch): void;
   forgetStream(streamId: string): void;
@@ -222,7 +223,7 @@ export function stoppedByUser(stream: StreamState | undefined, now: number): Str
   return { ...(stream ?? emptyStream()), status: 'stopped', doneStatus: STOPPED_STATUS, endedAt: now };
 }
 
-export const createStreamsSlice: StateCreator<AppState, [], [], StreamsSlice> = (set) => ({
+export const useStreamStore = create<StreamsState>()((set) => ({
   streams: {},
   applyStreamBatch: (batch) =>
     set((current) => ({
@@ -238,15 +239,4 @@ export const createStreamsSlice: StateCreator<AppState, [], [], StreamsSlice> = 
       delete next[streamId];
       return { streams: next };
     }),
-});
-
-// Narrow selectors: each returns a primitive or a stable reference, so `useAppStore(selectStreamText(id))`
-// re-renders only when that stream's text changes.
-export const selectStream = (streamId: string) => (s: AppState) => s.streams[streamId] ?? null;
-export const selectStreamText = (streamId: string) => (s: AppState) => s.streams[streamId]?.text ?? '';
-export const selectStreamReasoning = (streamId: string) => (s: AppState) =>
-  s.streams[streamId]?.reasoning ?? '';
-export const selectStreamStatus = (streamId: string) => (s: AppState) => s.streams[streamId]?.status ?? null;
-export const selectStreamUsage = (streamId: string) => (s: AppState) => s.streams[streamId]?.usage ?? null;
-export const selectStreamError = (streamId: string) => (s: AppState) => s.streams[streamId]?.error ?? null;
-export const selectStreamUpload = (streamId: string) => (s: AppState) => s.streams[streamId]?.upload ?? null;
+}));

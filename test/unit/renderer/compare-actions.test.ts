@@ -39,6 +39,7 @@ import {
 } from '../../../src-renderer/src/panels/playground/conversation-edits.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
 
@@ -88,7 +89,8 @@ beforeEach(() => {
     },
     addEventListener: () => {},
   };
-  useAppStore.setState({ playground: initialPlaygroundState, streams: {}, prefs: DEFAULT_PREFS, toasts: [] });
+  useAppStore.setState({ playground: initialPlaygroundState, prefs: DEFAULT_PREFS, toasts: [] });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
@@ -99,7 +101,7 @@ const frame = () => state().comparisons[state().activeComparisonId!]!;
 const column = (index: number) => state().open[frame().columnIds[index]!]!;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const deliver = (streamId: string, batch: Omit<StreamBatch, 'streamId'>) =>
-  useAppStore.getState().applyStreamBatch({ streamId, ...batch });
+  useStreamStore.getState().applyStreamBatch({ streamId, ...batch });
 const saved = () =>
   calls
     .filter((c) => c.method === 'comparisons.save')
@@ -222,10 +224,10 @@ describe('a comparison', () => {
     await settle();
     expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: 'Tides follow', hasDetail: true });
     // Main kept its record for the inspector, and nothing of its stream is left behind.
-    expect(useAppStore.getState().streams[first!]).toBeUndefined();
+    expect(useStreamStore.getState().streams[first!]).toBeUndefined();
     // The other column goes on.
     expect(lastMessage(column(1)).state).toBe('streaming');
-    expect(useAppStore.getState().streams[second!]!.text).toBe('The moon');
+    expect(useStreamStore.getState().streams[second!]!.text).toBe('The moon');
     expect(
       saved()
         .at(-1)!
@@ -276,7 +278,7 @@ describe('a comparison', () => {
     });
     await settle();
     expect(lastMessage(column(0))).toMatchObject({ state: 'stopped', text: '' });
-    expect(useAppStore.getState().streams['late-1']).toBeUndefined();
+    expect(useStreamStore.getState().streams['late-1']).toBeUndefined();
   });
 
   it('Esc stops every column that is answering', async () => {

@@ -20,6 +20,7 @@ import {
 } from '../../../src-renderer/src/actions/playground.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 const calls: Array<{ method: MethodName; input: unknown }> = [];
 
@@ -83,7 +84,8 @@ beforeEach(() => {
     },
     addEventListener: () => {},
   };
-  useAppStore.setState({ playground: initialPlaygroundState, streams: {}, prefs: DEFAULT_PREFS, toasts: [] });
+  useAppStore.setState({ playground: initialPlaygroundState, prefs: DEFAULT_PREFS, toasts: [] });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
@@ -100,7 +102,7 @@ async function chatWithOneReply(): Promise<string> {
   setDraft(id, 'Tell me a story.');
   sendDraft(id);
   await settle();
-  useAppStore.getState().applyStreamBatch({
+  useStreamStore.getState().applyStreamBatch({
     streamId: 's1',
     events: [
       { type: 'text-delta', text: 'Once upon a time.' },

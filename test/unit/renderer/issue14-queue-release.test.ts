@@ -20,6 +20,7 @@ import {
   retryQueueItem,
 } from '../../../src-renderer/src/actions/transcribe-queue.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 interface Pending {
   method: MethodName;
@@ -45,7 +46,8 @@ beforeEach(() => {
       pathForFile: () => '',
     },
   };
-  useAppStore.setState({ transcribeQueue: [], streams: {}, toasts: [] });
+  useAppStore.setState({ transcribeQueue: [], toasts: [] });
+  useStreamStore.setState({ streams: {} });
   withModel('whisper-1');
 });
 afterEach(() => {

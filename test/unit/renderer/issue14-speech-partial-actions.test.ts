@@ -13,6 +13,7 @@ import {
 import { continueSpeech, generateSpeech } from '../../../src-renderer/src/actions/speak.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialSpeakState } from '../../../src-renderer/src/store/speak.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 const calls: Array<{ method: MethodName; input: unknown }> = [];
 let streamIds: string[];
@@ -30,7 +31,8 @@ beforeEach(() => {
       pathForFile: () => '',
     },
   };
-  useAppStore.setState({ speak: initialSpeakState, streams: {}, prefs: DEFAULT_PREFS });
+  useAppStore.setState({ speak: initialSpeakState, prefs: DEFAULT_PREFS });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
@@ -71,7 +73,7 @@ const partial: SpeechEntry = {
 };
 
 const deliver = (streamId: string, batch: Omit<StreamBatch, 'streamId'>) =>
-  useAppStore.getState().applyStreamBatch({ streamId, ...batch });
+  useStreamStore.getState().applyStreamBatch({ streamId, ...batch });
 
 describe('a job that fails after some parts arrived', () => {
   it('puts the partial clip in the player and history, with no bare error offering to start over', async () => {

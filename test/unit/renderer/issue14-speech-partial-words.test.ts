@@ -7,6 +7,7 @@ import { DEFAULT_PREFS, type SpeechEntry, speechPartialLabel } from '../../../sr
 import { continuedPartsGo } from '../../../src-renderer/src/panels/speak/speak-rules.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialSpeakState, summaryOf } from '../../../src-renderer/src/store/speak.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 describe('how Continue adds the rest, in the notes', () => {
   it('says joined only for a clip kept as one file in a format that joins', () => {
@@ -52,7 +53,10 @@ const clip = (id: string, createdAt: string, partial?: SpeechEntry['partial']): 
 });
 
 describe('the history list', () => {
-  beforeEach(() => useAppStore.setState({ speak: initialSpeakState, streams: {}, prefs: DEFAULT_PREFS }));
+  beforeEach(() => {
+    useAppStore.setState({ speak: initialSpeakState, prefs: DEFAULT_PREFS });
+    useStreamStore.setState({ streams: {} });
+  });
 
   it('keeps a continued clip in its place, and puts a new clip at the top', () => {
     const newer = clip('20250916120000-aaaaaaaa', '2025-09-16T12:00:00.000Z');

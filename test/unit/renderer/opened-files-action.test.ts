@@ -10,6 +10,7 @@ import {
 } from '../../../src-preload/contract.ts';
 import { followOpenedFiles } from '../../../src-renderer/src/actions/opened-files.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 const audioFile = (path: string): AudioFile => ({
   path,
@@ -46,7 +47,8 @@ beforeEach(() => {
       pathForFile: () => '',
     },
   };
-  useAppStore.setState({ transcribeQueue: [], streams: {}, toasts: [], prefs: DEFAULT_PREFS });
+  useAppStore.setState({ transcribeQueue: [], toasts: [], prefs: DEFAULT_PREFS });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;

@@ -26,6 +26,7 @@ import {
 } from '../../../src-renderer/src/actions/playground.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { HELD_DETAILS, initialPlaygroundState } from '../../../src-renderer/src/store/playground.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 import { streamedExchangeLog } from '../../support/conversation-fixtures.ts';
 
 type Answer = (method: MethodName, input: unknown) => Result<unknown> | Promise<Result<unknown>>;
@@ -73,7 +74,8 @@ beforeEach(() => {
     },
     addEventListener: () => {},
   };
-  useAppStore.setState({ playground: initialPlaygroundState, streams: {}, prefs: DEFAULT_PREFS, toasts: [] });
+  useAppStore.setState({ playground: initialPlaygroundState, prefs: DEFAULT_PREFS, toasts: [] });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
@@ -82,7 +84,7 @@ afterEach(() => {
 const state = () => useAppStore.getState().playground;
 const active = () => state().open[state().activeId!]!;
 const deliver = (batch: Omit<StreamBatch, 'streamId'>, streamId = 's1') =>
-  useAppStore.getState().applyStreamBatch({ streamId, ...batch });
+  useStreamStore.getState().applyStreamBatch({ streamId, ...batch });
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const savedConversations = () =>
   calls
@@ -131,7 +133,7 @@ describe('sending a message', () => {
     expect(metrics.ttftMs).not.toBeNull();
     expect(metrics.totalMs!).toBeGreaterThanOrEqual(metrics.ttftMs!);
     expect(state().live).toEqual({});
-    expect(useAppStore.getState().streams).toEqual({});
+    expect(useStreamStore.getState().streams).toEqual({});
     expect(savedConversations().at(-1)!.messages[1]).toMatchObject({ state: 'done', text: 'Hi there.' });
   });
 
@@ -162,7 +164,7 @@ describe('sending a message', () => {
     await settle();
     // What main still sends of it is not shown: the reply keeps what it had when Stop was pressed.
     expect(active().messages[1]).toMatchObject({ state: 'stopped', status: 'stopped', text: '' });
-    expect(useAppStore.getState().streams.s1).toBeUndefined();
+    expect(useStreamStore.getState().streams.s1).toBeUndefined();
   });
 
   it('a request refused before it started shows its error on the turn', async () => {
@@ -413,7 +415,7 @@ describe('the inspector’s record of a reply (issue 14, item 8; kept by main, i
     deliver({ events: [{ type: 'detail-kept', detailBytes: 4_321 }], final: true });
     await settle();
     expect(state().list[0]!.detailBytes).toBe(4_321);
-    expect(useAppStore.getState().streams).toEqual({});
+    expect(useStreamStore.getState().streams).toEqual({});
     // Nothing of the record went back to main, nor is held here.
     expect(calls.map((c) => c.method)).not.toContain('conversations.saveDetail');
     expect(state().details[reply.id]).toBeUndefined();

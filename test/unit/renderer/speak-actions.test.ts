@@ -12,6 +12,7 @@ import {
 import { generateSpeech, speechRequestFrom } from '../../../src-renderer/src/actions/speak.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
 import { initialSpeakState } from '../../../src-renderer/src/store/speak.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 const calls: Array<{ method: MethodName; input: unknown }> = [];
 let answer: (method: MethodName) => Result<unknown> = () => ({ ok: true, data: { streamId: 's1' } });
@@ -30,7 +31,8 @@ beforeEach(() => {
       pathForFile: () => '',
     },
   };
-  useAppStore.setState({ speak: initialSpeakState, streams: {}, prefs: DEFAULT_PREFS });
+  useAppStore.setState({ speak: initialSpeakState, prefs: DEFAULT_PREFS });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;
@@ -58,7 +60,7 @@ const entry: SpeechEntry = {
 };
 
 const deliver = (batch: Omit<StreamBatch, 'streamId'>) =>
-  useAppStore.getState().applyStreamBatch({ streamId: 's1', ...batch });
+  useStreamStore.getState().applyStreamBatch({ streamId: 's1', ...batch });
 
 describe('generating speech', () => {
   it('sends the text with the remembered choices, leaving instructions out for tts-1', () => {
@@ -89,7 +91,8 @@ describe('generating speech', () => {
       ],
       final: true,
     });
-    const { speak, streams } = useAppStore.getState();
+    const { speak } = useAppStore.getState();
+    const { streams } = useStreamStore.getState();
     expect(speak.job).toBeNull();
     expect(speak.current).toEqual(entry);
     expect(speak.history.map((h) => h.id)).toEqual([entry.id]);

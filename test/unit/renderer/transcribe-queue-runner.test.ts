@@ -14,6 +14,7 @@ import {
   retryQueueItem,
 } from '../../../src-renderer/src/actions/transcribe-queue.ts';
 import { useAppStore } from '../../../src-renderer/src/store/index.ts';
+import { useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 interface Pending {
   method: MethodName;
@@ -35,9 +36,9 @@ beforeEach(() => {
   };
   useAppStore.setState({
     transcribeQueue: [],
-    streams: {},
     prefs: { ...DEFAULT_PREFS, transcribe: { ...DEFAULT_PREFS.transcribe, model: 'whisper-1' } },
   });
+  useStreamStore.setState({ streams: {} });
 });
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).window;

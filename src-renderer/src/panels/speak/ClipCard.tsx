@@ -26,6 +26,7 @@ import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import { formatBytes, formatElapsed, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
+import { useStreamStore } from '../../store/streams.ts';
 import { PanelProfileFooter } from '../PanelProfileFooter.tsx';
 import {
   clipLength,
@@ -87,7 +88,7 @@ function SpeakError() {
 function JobProgress() {
   const t = speakWords.useT();
   const job = useAppStore((s) => s.speak.job);
-  const progress = useAppStore((s) => (job ? (s.streams[job.streamId]?.progress ?? null) : null));
+  const progress = useStreamStore((s) => (job ? (s.streams[job.streamId]?.progress ?? null) : null));
   // The clip being continued, as the history lists it: its format and layout say how the rest is added.
   const continued = useAppStore((s) =>
     job?.continuing ? (s.speak.history.find((item) => item.id === job.continuing) ?? null) : null,

@@ -6,8 +6,8 @@ import type { TranscriptPartPlan } from '../../../../src-preload/contract.ts';
 import { retryQueuePart } from '../../actions/transcribe-queue.ts';
 import { Button } from '../../components/Button.tsx';
 import { formatClock } from '../../i18n/format.ts';
-import { useAppStore } from '../../store/index.ts';
 import type { JobProgress } from '../../store/streams.ts';
+import { useStreamStore } from '../../store/streams.ts';
 import { isRunning, type QueueItem } from '../../store/transcribe-queue.ts';
 import { transcribeWords } from './strings.ts';
 
@@ -27,12 +27,12 @@ const EMPTY_JOB: JobProgress | null = null;
 
 /** The running item's job as its stream reports it (uploads and live text are not copied into the queue). */
 export function useJobProgress(item: QueueItem): JobProgress | null {
-  return useAppStore((s) => (item.streamId ? (s.streams[item.streamId]?.job ?? EMPTY_JOB) : EMPTY_JOB));
+  return useStreamStore((s) => (item.streamId ? (s.streams[item.streamId]?.job ?? EMPTY_JOB) : EMPTY_JOB));
 }
 
 /** The live transcript of a running item that is not in parts (a model that streams its text). */
 export function useLiveText(item: QueueItem): string {
-  return useAppStore((s) => (item.streamId ? (s.streams[item.streamId]?.text ?? '') : ''));
+  return useStreamStore((s) => (item.streamId ? (s.streams[item.streamId]?.text ?? '') : ''));
 }
 
 const percentOf = (upload: { sent: number; total: number } | undefined) =>
