@@ -1,6 +1,7 @@
-// The queue runner. It lives outside React and follows the store, so transcriptions keep starting and
-// finishing while another panel is shown: it starts queued items while fewer than the chosen number run,
-// and moves running ones along as their streams report (upload progress, the saved transcript, an error).
+// The queue runner. It lives outside React and follows the app's store and the stream store, so
+// transcriptions keep starting and finishing while another panel is shown: it starts queued items while
+// fewer than the chosen number run, and moves running ones along as their streams report (upload
+// progress, the saved transcript, an error).
 import {
   type AudioFile,
   MAX_AUDIO_PATHS_PER_CALL,
@@ -45,7 +46,7 @@ const store = () => useAppStore.getState();
 const forgetStream = (streamId: string) => useStreamStore.getState().forgetStream(streamId);
 const update = (change: (items: QueueItem[]) => QueueItem[]) => store().updateTranscribeQueue(change);
 
-/** Starts following the store (once per window); every queue action calls it. */
+/** Starts following the stores (once per window); every queue action calls it. */
 function ensureRunner(): void {
   if (running) return;
   running = true;

@@ -77,7 +77,7 @@ function blockElement(open: Token, children: ReactNode[], key: number): ReactNod
   switch (open.type) {
     case 'paragraph_open':
       // Tight list items hide their paragraphs: the text sits in the <li> directly (plain text as a string:
-      // no fragment, and the item's only child is then set as its text).
+      // no fragment around it).
       if (!open.hidden) return createElement('p', { key }, children);
       return children.length === 1 && typeof children[0] === 'string'
         ? children[0]

@@ -111,7 +111,7 @@ describe('sending a message', () => {
     expect(calls[1]!.input).toMatchObject({ stream: true, request: { model: 'gpt-5-mini' } });
 
     deliver({ events: [{ type: 'text-delta', text: 'Hi' }], final: false });
-    // The conversation itself is not touched per token: only the stream slice is.
+    // The conversation itself is not touched per token: only the stream store is.
     expect(active().messages[1]).toMatchObject({ state: 'streaming', text: '' });
     deliver({
       events: [
