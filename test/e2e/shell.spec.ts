@@ -93,8 +93,10 @@ test('a key pressed before the shown panel is drawn keeps the focus it moved (th
   }, modifier === 'Control');
   await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-  // Long enough for the heading to have been focused, were it still waiting (one frame after it shows).
-  await page.waitForTimeout(300);
+  // The heading would have been focused by the frame after it shows, were the wait still on: two frames.
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await expect(page.getByTestId('nav-playground')).toBeFocused();
 });
 

@@ -6,15 +6,22 @@ import { useCallback, useRef } from 'react';
 /**
  * Moves focus to what `find` returns as soon as it exists: React renders the result of an action a frame
  * or more later (a lazy panel, a list that re-renders after the store changed). Gives up after `timeoutMs`,
- * leaving focus alone, and as soon as the user presses a key or a pointer meanwhile: focus they have moved
- * on (a Tab into the panel before it was drawn) is never taken back. An element that cannot take focus (a
- * heading) is given `tabindex="-1"` first.
+ * leaving focus alone, and when the user has moved focus themselves meanwhile (a Tab into the panel before
+ * it was drawn, a click on a field): focus they have put somewhere is never taken back. A key or a click
+ * that left focus on the page (a double-click's second click on a button that has gone, Escape, Shift)
+ * does not count: the waited-for element still gets it, so focus never stays on the page. An element that
+ * cannot take focus (a heading) is given `tabindex="-1"` first.
  */
 export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000): Promise<boolean> {
   const until = performance.now() + timeoutMs;
   return new Promise((resolve) => {
+    let frame = 0;
+    let interrupted = false;
     // Added during the event that asked for this (a shortcut's keydown): that event does not reach them.
-    const interrupt = () => finish(false);
+    const interrupt = (event: Event) => {
+      if (event instanceof KeyboardEvent && (event.repeat || MODIFIER_KEYS.has(event.key))) return;
+      interrupted = true;
+    };
     const finish = (focused: boolean) => {
       window.removeEventListener('keydown', interrupt, true);
       window.removeEventListener('pointerdown', interrupt, true);
@@ -22,7 +29,13 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000)
       resolve(focused);
     };
     const attempt = () => {
-      const element = find();
+      if (interrupted && hasFocusSomewhere()) return finish(false);
+      let element: HTMLElement | null;
+      try {
+        element = find();
+      } catch {
+        return finish(false);
+      }
       if (element?.isConnected) {
         focusElement(element);
         if (document.activeElement === element) return finish(true);
@@ -32,8 +45,20 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000)
     };
     window.addEventListener('keydown', interrupt, true);
     window.addEventListener('pointerdown', interrupt, true);
-    let frame = requestAnimationFrame(attempt);
+    frame = requestAnimationFrame(attempt);
   });
+}
+
+/** Keys that only change what another key means: pressing one moves no focus. */
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'Fn', 'OS']);
+
+/**
+ * Whether focus is on a real control: not the page itself, nor a removed or disabled element. A browser
+ * may go on naming a removed element as the active one until its next rendering update ("focus fixup").
+ */
+function hasFocusSomewhere(): boolean {
+  const active = document.activeElement;
+  return !!active && active !== document.body && active.isConnected && !active.matches(':disabled');
 }
 
 /** Focuses `element`; one that cannot take focus (a heading, a note) is given `tabindex="-1"` first. */
@@ -147,10 +172,8 @@ export function keepFocusIn(container: HTMLElement, { rows, fallback }: KeepFocu
   const rescue = () => {
     // Gone from the page, or disabled where it stands (a Send turned busy): either way focus has fallen.
     if (!last || (last.element.isConnected && !last.element.matches(':disabled'))) return;
-    // Focus is still somewhere real (the user's, or put there already). A browser may go on naming the
-    // removed element as the active one until its next rendering update ("focus fixup"): that is fallen too.
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected && !active.matches(':disabled')) return;
+    // Focus is still somewhere real (the user's, or put there already).
+    if (hasFocusSomewhere()) return;
     const { row, index } = last;
     last = null;
     // A control outside the rows (Clear finished, Send turned Stop): the fallback.
