@@ -44,6 +44,8 @@ export async function expectProgressive(reply: Locator): Promise<void> {
       new Promise<number[]>((resolve) => {
         const seen: number[] = [];
         const look = (): boolean => {
+          // Re-rendered away (a remount): nothing more will be seen of this one.
+          if (!element.isConnected) return true;
           const text = element.querySelector('[data-testid="reply-text"]')?.textContent ?? '';
           if (element.getAttribute('data-state') !== 'streaming') return true;
           if (text.length > 0 && text.length !== seen.at(-1)) seen.push(text.length);
@@ -56,7 +58,13 @@ export async function expectProgressive(reply: Locator): Promise<void> {
         };
         const observer = new MutationObserver(() => look() && finish());
         const timer = setTimeout(finish, limit);
-        observer.observe(element, { subtree: true, childList: true, characterData: true, attributes: true });
+        // The whole page, not only the reply: its removal is a change to an ancestor.
+        observer.observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
         if (look()) finish();
       }),
     15_000,
