@@ -5,7 +5,7 @@ import { type CSSProperties, createElement, Fragment, memo, type ReactNode } fro
 import { detachString, takeSplitTokens } from './block-splitter.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { isPlainInline, parseBlockTokens, type Token } from './parser.ts';
-import { InlineContent } from './render-inline.tsx';
+import { InlineContent, ownText } from './render-inline.tsx';
 
 type BlockProps =
   /** A finished block's source: parsed here, once. */
@@ -78,12 +78,12 @@ function blockElement(open: Token, children: ReactNode[], key: number): ReactNod
     case 'paragraph_open':
       // Tight list items hide their paragraphs: the text sits in the <li> directly (plain text as a string:
       // no fragment around it).
-      if (!open.hidden) return createElement('p', { key }, children);
+      if (!open.hidden) return createElement('p', { key }, ownText(children));
       return children.length === 1 && typeof children[0] === 'string'
         ? children[0]
         : createElement(Fragment, { key }, children);
     case 'heading_open':
-      return createElement(HEADING_TAG.test(open.tag) ? open.tag : 'p', { key }, children);
+      return createElement(HEADING_TAG.test(open.tag) ? open.tag : 'p', { key }, ownText(children));
     case 'ordered_list_open': {
       const start = Number(open.attrGet('start') ?? 1);
       return createElement(
@@ -102,11 +102,15 @@ function blockElement(open: Token, children: ReactNode[], key: number): ReactNod
     case 'th_open':
     case 'td_open': {
       const align = CELL_ALIGN.exec(String(open.attrGet('style') ?? ''))?.[1] as CellAlign | undefined;
-      return createElement(open.tag, { key, style: align ? ALIGN_STYLES[align] : undefined }, children);
+      return createElement(
+        open.tag,
+        { key, style: align ? ALIGN_STYLES[align] : undefined },
+        ownText(children),
+      );
     }
     default:
       return SAME_TAG.has(open.type)
-        ? createElement(open.tag, { key }, children)
+        ? createElement(open.tag, { key }, ownText(children))
         : createElement(Fragment, { key }, children);
   }
 }

@@ -76,6 +76,14 @@ export function renderInlineTokens(tokens: readonly Token[]): ReactNode[] {
   return stack[0]!.children;
 }
 
+/**
+ * An element's children: one string is passed as itself, not in an array, so React writes it as the
+ * element's text instead of making a fiber for a text node (most paragraphs, list items and cells).
+ */
+export function ownText(children: ReactNode[]): ReactNode {
+  return children.length === 1 && typeof children[0] === 'string' ? children[0] : children;
+}
+
 function wrapInline(open: Token, children: ReactNode[], key: number): ReactNode {
   if (open.type === 'link_open') {
     const href = openableHref(open.attrGet('href') as string | null);
@@ -83,10 +91,10 @@ function wrapInline(open: Token, children: ReactNode[], key: number): ReactNode 
     // The destination shows on hover: a reply's link text may say anything.
     const title = (open.attrGet('title') as string | null) || href;
     // Clicks are handled once for the whole reply (Markdown.tsx): the page itself never navigates.
-    return createElement('a', { key, href, title, className: 'markdown-link' }, children);
+    return createElement('a', { key, href, title, className: 'markdown-link' }, ownText(children));
   }
   const tag = WRAPPERS[open.type];
-  return tag ? createElement(tag, { key }, children) : createElement('span', { key }, children);
+  return createElement(tag ?? 'span', { key }, ownText(children));
 }
 
 function inlineLeaf(token: Token, key: number): ReactNode {

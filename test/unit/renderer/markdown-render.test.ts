@@ -123,16 +123,35 @@ describe('rendering a reply', () => {
 
 describe('the elements made for a block', () => {
   // What React makes a fiber (and the page a node) for: each is work on every streamed update.
-  it('makes a tight list item’s plain text the item’s own text, with no fragment around it', () => {
+  it('makes a tight list item’s plain text the item’s own text: the string itself, no fragment or array', () => {
     const [list] = renderBlockTokens(
       parseBlockTokens('- plain item\n- another\n', {}),
       false,
     ) as ReactElement[];
     const items = (list!.props as { children: ReactElement[] }).children;
-    expect(items.map((item) => (item.props as { children: unknown[] }).children)).toEqual([
-      ['plain item'],
-      ['another'],
+    // A string child (not an array of one) is written as the element's text: React makes no fiber for it.
+    expect(items.map((item) => (item.props as { children: unknown }).children)).toEqual([
+      'plain item',
+      'another',
     ]);
+  });
+
+  it('gives a paragraph, a heading, a cell or an emphasis holding only text that text itself', () => {
+    const blocks = renderBlockTokens(
+      parseBlockTokens('# Title\n\nJust words.\n\n| a |\n| - |\n| b |\n', {}),
+      false,
+    ) as ReactElement[];
+    const childrenOf = (element: ReactElement) => (element.props as { children: unknown }).children;
+    expect(childrenOf(blocks[0]!)).toBe('Title');
+    expect(childrenOf(blocks[1]!)).toBe('Just words.');
+    const table = childrenOf(blocks[2]!) as ReactElement;
+    const [head, body] = childrenOf(table) as ReactElement[];
+    const firstCell = (section: ReactElement) =>
+      (childrenOf((childrenOf(section) as ReactElement[])[0]!) as ReactElement[])[0]!;
+    expect(childrenOf(firstCell(head!))).toBe('a');
+    expect(childrenOf(firstCell(body!))).toBe('b');
+    const [, strong] = renderInlineTokens(parseInline('a **bold** word', {})) as ReactElement[];
+    expect(childrenOf(strong!)).toBe('bold');
   });
 
   it('joins text next to text into one string (one text node)', () => {
