@@ -14,7 +14,7 @@ import { Callout } from '../../components/Callout.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
-import { useStreamStore } from '../../store/streams.ts';
+import { useStream } from '../../store/streams.ts';
 import { focusWhenReady } from '../../util/focus.ts';
 import { composerControl } from './Composer.tsx';
 import { chatWords } from './chat-strings.ts';
@@ -40,12 +40,11 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
   const t = chatWords.useT();
   const streamId = useAppStore((s) => s.playground.live[message.id]?.streamId);
   const live = streamId !== undefined;
-  const streamText = useStreamStore((s) => (streamId ? (s.streams[streamId]?.text ?? '') : ''));
-  const appended = useStreamStore((s) => (streamId ? (s.streams[streamId]?.appended ?? null) : null));
-  const streamReasoning = useStreamStore((s) => (streamId ? (s.streams[streamId]?.reasoning ?? '') : ''));
+  // Subscribed only while live: a long conversation's finished replies cost a stream's batches nothing.
+  const stream = useStream(streamId);
   const inspected = useAppStore((s) => s.playground.inspect?.messageId === message.id);
-  const text = live ? streamText : message.text;
-  const reasoning = live ? streamReasoning : message.reasoning;
+  const text = live ? (stream?.text ?? '') : message.text;
+  const reasoning = live ? (stream?.reasoning ?? '') : message.reasoning;
   return (
     <article
       className={`pg-msg pg-msg--assistant${inspected ? ' pg-msg--inspected' : ''}`}
@@ -66,7 +65,7 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
           <Markdown
             text={text}
             streaming={live}
-            appended={live ? appended : null}
+            appended={live ? (stream?.appended ?? null) : null}
             onOpenLink={(url) => void openLink(url)}
           />
         )}
