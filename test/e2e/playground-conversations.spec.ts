@@ -381,6 +381,19 @@ test('a long reply shows markdown: a table, highlighted code, and links that ope
   await app.screenshot('playground-dark');
   await page.emulateMedia({ colorScheme: 'light' });
 
+  // High contrast (forced colours): the system repaints backgrounds, and the copy button's icon (a mask
+  // over its background) is still drawn, in the button's own text colour.
+  await page.emulateMedia({ forcedColors: 'active' });
+  const copy = text.locator('.markdown-code__copy').first();
+  await copy.scrollIntoViewIfNeeded();
+  const colours = await copy.evaluate((button) => ({
+    icon: getComputedStyle(button, '::before').backgroundColor,
+    text: getComputedStyle(button).color,
+  }));
+  expect(colours.icon).toBe(colours.text);
+  await app.screenshot('playground-code-forced-colors');
+  await page.emulateMedia({ forcedColors: 'none' });
+
   await app.expectNoKeyLeak(fakeGateway.apiKey);
   expect(app.consoleErrors).toEqual([]);
 });
@@ -466,9 +479,9 @@ test('a failed request can be tried again; a reply cut by closing the app reads 
   const error = page.getByTestId('reply-error');
   await expect(error).toContainText('Insufficient user quota');
   await expect(error.getByTestId('switch-format')).toHaveCount(0);
-  // Try again from the keyboard, and a Shift pressed at once (before the next frame: in the same task), as
-  // for the next shortcut: the button goes with the failed reply, and the focus still goes on to the
-  // composer instead of staying on the page.
+  // Try again, with focus on the button, and at once (before the next frame: in the same task) a Shift, as
+  // for a shortcut: a modifier moves no focus, so the focus still goes on to the composer when the button
+  // has gone with the failed reply, instead of staying where it fell.
   const tryAgain = error.getByTestId('try-again');
   await tryAgain.focus();
   await tryAgain.evaluate((button) => {

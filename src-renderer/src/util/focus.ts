@@ -7,19 +7,25 @@ import { useCallback, useRef } from 'react';
  * Moves focus to what `find` returns as soon as it exists: React renders the result of an action a frame
  * or more later (a lazy panel, a list that re-renders after the store changed). Gives up after `timeoutMs`,
  * leaving focus alone, and when the user has moved focus themselves meanwhile (a Tab into the panel before
- * it was drawn, a click on a field): focus they have put somewhere is never taken back. A key or a click
- * that left focus on the page (a double-click's second click on a button that has gone, Escape, Shift)
- * does not count: the waited-for element still gets it, so focus never stays on the page. An element that
- * cannot take focus (a heading) is given `tabindex="-1"` first.
+ * it was drawn, a click on a field): focus they have put somewhere is never taken back. A press that moved
+ * no focus (Escape, an arrow, a click on text or on the button that has gone) does not count, and modifier
+ * keys and key repeats are not looked at: the waited-for element still gets the focus, so it never stays
+ * on the page. An element that cannot take focus (a heading) is given `tabindex="-1"` first.
  */
 export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000): Promise<boolean> {
   const until = performance.now() + timeoutMs;
+  // Where focus was when asked: still there (or fallen to the page) after a press, the user has not moved it.
+  const before = document.activeElement;
   return new Promise((resolve) => {
     let frame = 0;
     let interrupted = false;
     // Added during the event that asked for this (a shortcut's keydown): that event does not reach them.
     const interrupt = (event: Event) => {
-      if (event instanceof KeyboardEvent && (event.repeat || MODIFIER_KEYS.has(event.key))) return;
+      if (
+        event instanceof KeyboardEvent &&
+        (event.repeat || event.isComposing || IGNORED_KEYS.has(event.key))
+      )
+        return;
       interrupted = true;
     };
     const finish = (focused: boolean) => {
@@ -29,11 +35,13 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000)
       resolve(focused);
     };
     const attempt = () => {
-      if (interrupted && hasFocusSomewhere()) return finish(false);
+      if (interrupted && focusMovedFrom(before)) return finish(false);
       let element: HTMLElement | null;
       try {
         element = find();
-      } catch {
+      } catch (error) {
+        // A bug in `find`: said (as an uncaught error would be), and the wait ends rather than hanging.
+        reportError(error);
         return finish(false);
       }
       if (element?.isConnected) {
@@ -49,8 +57,38 @@ export function focusWhenReady(find: () => HTMLElement | null, timeoutMs = 2000)
   });
 }
 
-/** Keys that only change what another key means: pressing one moves no focus. */
-const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'Fn', 'OS']);
+/**
+ * Keys that only change what another key means (modifiers, locks), or stand for a character still being
+ * composed by an input method: pressing one moves no focus.
+ */
+const IGNORED_KEYS = new Set([
+  'Shift',
+  'Control',
+  'Alt',
+  'AltGraph',
+  'Meta',
+  'OS',
+  'Hyper',
+  'Super',
+  'Fn',
+  'FnLock',
+  'Symbol',
+  'SymbolLock',
+  'CapsLock',
+  'NumLock',
+  'ScrollLock',
+  'Process',
+]);
+
+/**
+ * Whether focus is on a real control other than `before`: one the user moved it to. Not the page, nor a
+ * hidden one (a panel React's Activity has just hidden is still connected until the next style update,
+ * and the browser then drops its focus to the page).
+ */
+function focusMovedFrom(before: Element | null): boolean {
+  const active = document.activeElement;
+  return active !== before && hasFocusSomewhere() && !!active?.checkVisibility();
+}
 
 /**
  * Whether focus is on a real control: not the page itself, nor a removed or disabled element. A browser
