@@ -1,5 +1,5 @@
 // Inline tokens → React elements. Built from markdown-it's tokens directly, never from HTML: every piece
-// of reply text reaches the page as a React text node.
+// of reply text reaches the page as text (a React text node, or an element's own text), never as markup.
 import { ImageIcon } from 'lucide-react';
 import { createElement, memo, type ReactNode, useContext, useLayoutEffect, useReducer } from 'react';
 import { openableHref } from './links.ts';
@@ -87,7 +87,7 @@ export function ownText(children: ReactNode[]): ReactNode {
 function wrapInline(open: Token, children: ReactNode[], key: number): ReactNode {
   if (open.type === 'link_open') {
     const href = openableHref(open.attrGet('href') as string | null);
-    if (!href) return createElement('span', { key }, children);
+    if (!href) return createElement('span', { key }, ownText(children));
     // The destination shows on hover: a reply's link text may say anything.
     const title = (open.attrGet('title') as string | null) || href;
     // Clicks are handled once for the whole reply (Markdown.tsx): the page itself never navigates.
