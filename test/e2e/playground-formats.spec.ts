@@ -50,9 +50,8 @@ test('a model that speaks only Chat Completions is sent there when chosen, and s
 
   fakeGateway.setChatReply({ text: REPLY, reasoning: 'A short answer will do.', chunkSize: 6 });
   fakeGateway.setEventDelay(40);
-  await send(page, 'How does a chat completion stream?');
+  await expectProgressive(page, () => send(page, 'How does a chat completion stream?'));
   const reply = replies(page).first();
-  await expectProgressive(reply);
   await settled(reply);
   await expect(reply.getByTestId('reply-text')).toHaveText(REPLY);
   // `reasoning_content` is shown as reasoning: folded once the reply ends, opened to read.

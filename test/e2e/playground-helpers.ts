@@ -33,42 +33,50 @@ export const chatRequests = (gateway: FakeGateway, path: RegExp | string) =>
   gateway.requests.filter((r) => (typeof path === 'string' ? r.path === path : path.test(r.path)));
 
 /**
- * Watches a reply's text grow: two different non-empty lengths, the second longer, before the end; returns
- * as soon as it has seen them. It watches from inside the page (every change to the reply): polling
- * from the test instead misses the stream, because each Playwright call on a traced run snapshots the whole
- * page first (~50 ms to 1 s here), which can outlast a short reply.
+ * Watches the reply that `ask` brings grow: two different non-empty lengths, the second longer, before it
+ * ends. The watch starts in the page before `ask` runs and sees every change to the page from then on, so
+ * it cannot miss a short reply however late the test gets to look (polling from the test missed streams:
+ * each Playwright call on a traced run snapshots the whole page first, ~50 ms to 1 s here, and even one
+ * look can come after most of a reply has arrived).
  */
-export async function expectProgressive(reply: Locator): Promise<void> {
-  const lengths = await reply.evaluate(
-    (element, limit) =>
-      new Promise<number[]>((resolve) => {
-        const seen: number[] = [];
-        const look = (): boolean => {
-          // Re-rendered away (a remount): nothing more will be seen of this one.
-          if (!element.isConnected) return true;
-          const text = element.querySelector('[data-testid="reply-text"]')?.textContent ?? '';
-          if (element.getAttribute('data-state') !== 'streaming') return true;
-          if (text.length > 0 && text.length !== seen.at(-1)) seen.push(text.length);
-          return seen.length === 2;
-        };
-        const finish = (): void => {
-          observer.disconnect();
-          clearTimeout(timer);
-          resolve(seen);
-        };
-        const observer = new MutationObserver(() => look() && finish());
-        const timer = setTimeout(finish, limit);
-        // The whole page, not only the reply: its removal is a change to an ancestor.
-        observer.observe(document.body, {
-          subtree: true,
-          childList: true,
-          characterData: true,
-          attributes: true,
-        });
-        if (look()) finish();
-      }),
-    15_000,
+export async function expectProgressive(page: Page, ask: () => Promise<unknown>): Promise<void> {
+  await page.evaluate((limit) => {
+    const before = new Set(document.querySelectorAll('[data-testid="reply"]'));
+    (window as unknown as { __replyGrowth: unknown }).__replyGrowth = new Promise((resolve) => {
+      const seen: number[] = [];
+      let reply: Element | null = null;
+      const look = (): boolean => {
+        // The first reply that was not on the page before: the one asked for.
+        reply ??= [...document.querySelectorAll('[data-testid="reply"]')].find((r) => !before.has(r)) ?? null;
+        if (!reply) return false;
+        // Re-rendered away (a remount): nothing more will be seen of this one.
+        if (!reply.isConnected || reply.getAttribute('data-state') !== 'streaming') return true;
+        const length = reply.querySelector('[data-testid="reply-text"]')?.textContent?.length ?? 0;
+        if (length > 0 && length !== seen.at(-1)) seen.push(length);
+        return seen.length === 2;
+      };
+      const finish = (): void => {
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve({ lengths: seen, removed: reply !== null && !reply.isConnected });
+      };
+      const observer = new MutationObserver(() => look() && finish());
+      const timer = setTimeout(finish, limit);
+      observer.observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+  }, 15_000);
+  await ask();
+  const { lengths, removed } = await page.evaluate(
+    () =>
+      (window as unknown as { __replyGrowth: Promise<{ lengths: number[]; removed: boolean }> })
+        .__replyGrowth,
   );
+  expect(removed, 'the reply was rendered anew (removed from the page) while streaming').toBe(false);
   expect(lengths.length, `lengths seen while streaming: ${lengths.join(', ')}`).toBeGreaterThanOrEqual(2);
   expect(lengths[1]!).toBeGreaterThan(lengths[0]!);
 }

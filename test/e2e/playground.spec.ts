@@ -33,10 +33,9 @@ test('a streamed Responses reply grows on screen, ends with its metrics, and the
   // ~70 events, 50 ms apart: the reply takes over 3 s, so it is still streaming when the checks below
   // have seen half of it, even on a loaded machine (at 25 ms a cold first test could miss the moment).
   fakeGateway.setEventDelay(50);
-  await send(page, 'Tell me about streaming.');
+  await expectProgressive(page, () => send(page, 'Tell me about streaming.'));
   await expect(page.getByTestId('user-message')).toHaveText(/Tell me about streaming\./);
   const reply = replies(page).first();
-  await expectProgressive(reply);
   // The reasoning summary is open while the reply streams…
   await expect(reply.getByTestId('reasoning')).toContainText(reasoning);
   // Over 150 characters shown while it still streams (looked at together, and often: a slow poll on a
@@ -112,9 +111,8 @@ test('a streamed content-generation reply grows and ends with metrics; the param
 
   fakeGateway.setChatReply({ text: LONG_REPLY, chunkSize: 6 });
   fakeGateway.setEventDelay(25);
-  await send(page, 'Hello from the content format.');
+  await expectProgressive(page, () => send(page, 'Hello from the content format.'));
   const reply = replies(page).first();
-  await expectProgressive(reply);
   await settled(reply);
   const facts = reply.getByTestId('reply-facts');
   await expect(facts).toContainText('gemini-2.5-flash');
