@@ -75,13 +75,13 @@ const ALIGN_STYLES: Record<CellAlign, CSSProperties> = {
 
 function blockElement(open: Token, children: ReactNode[], key: number): ReactNode {
   switch (open.type) {
-    case 'paragraph_open':
+    case 'paragraph_open': {
+      const content = ownText(children);
+      if (!open.hidden) return createElement('p', { key }, content);
       // Tight list items hide their paragraphs: the text sits in the <li> directly (plain text as a string:
       // no fragment around it).
-      if (!open.hidden) return createElement('p', { key }, ownText(children));
-      return children.length === 1 && typeof children[0] === 'string'
-        ? children[0]
-        : createElement(Fragment, { key }, children);
+      return typeof content === 'string' ? content : createElement(Fragment, { key }, children);
+    }
     case 'heading_open':
       return createElement(HEADING_TAG.test(open.tag) ? open.tag : 'p', { key }, ownText(children));
     case 'ordered_list_open': {
