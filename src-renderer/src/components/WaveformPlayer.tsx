@@ -159,7 +159,12 @@ export function WaveformPlayer({
         const data = signed.map((peak) => Math.min(1, Math.abs(peak)));
         callbacks.current.onPeaks?.({ duration: seconds, data });
       }),
-      surfer.on('timeupdate', (seconds) => {
+      surfer.on('timeupdate', () => {
+        // Where the audio is now, not the number sent with the event: on the media's 'ended' wavesurfer
+        // sends the duration, and that event can arrive after a later seek (End, then Home at once: the
+        // browser fires 'ended' for the seek to the end, HTML's "reaches the end" steps, once the audio
+        // is back at the start), which would leave the slider at the end while the audio is at 0.
+        const seconds = surfer.getCurrentTime();
         setTime(seconds);
         callbacks.current.onTimeUpdate?.(seconds);
       }),
