@@ -9,6 +9,11 @@ const PANEL_IDS = ['transcribe', 'speak', 'playground', 'settings'] as const;
 
 const modifier = process.platform === 'darwin' ? 'Meta' : 'Control';
 const currentPanel = (page: Page) => page.locator('main[data-testid^="panel-"]');
+/** Two frames: a focus wait that can act does so in the first (util/focus.ts). */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 
 test('Ctrl+1…4 switch panels and arrow keys move within the navigation', async ({ startApp }) => {
   const app = await startApp({ gateway: GATEWAY });
@@ -57,8 +62,12 @@ test('Tab order runs from the navigation into the panel, and shortcuts wait whil
   const app = await startApp({ gateway: GATEWAY });
   const { page } = app;
   await page.keyboard.press(`${modifier}+4`);
-  // The panel is drawn in a background render after the key (Shell): Tab moves into what is on screen.
+  // The panel is drawn in a background render after the key (Shell), and focus follows into it in the
+  // frame after its heading is on screen: focus is put back on the navigation only after that (before,
+  // the heading would take it back, and a Tab would go into a panel still being drawn).
   await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await nextFrames(page);
   await page.getByTestId('nav-settings').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('profile-switcher')).toBeFocused();
@@ -94,9 +103,7 @@ test('a key pressed before the shown panel is drawn keeps the focus it moved (th
   await expect(currentPanel(page)).toHaveAttribute('data-testid', 'panel-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   // The heading would have been focused by the frame after it shows, were the wait still on: two frames.
-  await page.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
+  await nextFrames(page);
   await expect(page.getByTestId('nav-playground')).toBeFocused();
 });
 

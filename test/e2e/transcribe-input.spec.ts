@@ -188,7 +188,8 @@ test('a dropped WAV uploads with progress, is transcribed, and opens with its se
     await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
 
     const item = queueItem(page, 'big-interview.wav');
-    await expect(item).toBeVisible();
+    // The file's bytes cross to main before it is queued: over 5 s in a loaded fresh CI run.
+    await expect(item).toBeVisible({ timeout: 20_000 });
     // The upload crawls through the proxy: a percentage between the ends is shown, with its bar.
     await expect(item.getByTestId('queue-item-status')).toHaveText(/Uploading ([1-9]\d?)%/, {
       timeout: 10_000,
