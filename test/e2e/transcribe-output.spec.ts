@@ -299,6 +299,36 @@ test('the history searches names and text, says when nothing matches, and delete
   await page.getByTestId('history-list').scrollIntoViewIfNeeded();
   await historyItem(page, 'voice-note.wav').hover();
   await app.screenshot('transcribe-history');
+  // The facts under the name wrap here (eight of them beside the history); a dot separates each pair on a
+  // line, and no line starts with one.
+  const facts = await page.getByRole('list', { name: 'About this transcript' }).evaluate((list) => {
+    const edge = list.getBoundingClientRect();
+    const items = [...list.children].map((item) => {
+      const box = item.getBoundingClientRect();
+      const dot = getComputedStyle(item, '::before');
+      if (dot.content === 'none') return { box, dot: null };
+      // The dot's box: its offset from the item, less half its width (it is centred on that point).
+      const width = Number.parseFloat(dot.width);
+      const left = box.left + Number.parseFloat(dot.left) - width / 2;
+      return { box, dot: { left, right: left + width } };
+    });
+    return items.map(({ box, dot }, index) => {
+      const startsLine = index > 0 && box.left - edge.left < 1;
+      const previous = items[index - 1]?.box;
+      return {
+        startsLine,
+        dot: !dot
+          ? 'none'
+          : dot.right <= edge.left
+            ? 'clipped'
+            : previous && dot.left >= previous.right && dot.right <= box.left
+              ? 'between'
+              : 'misplaced',
+      };
+    });
+  });
+  expect(facts.some((fact) => fact.startsLine)).toBe(true);
+  for (const fact of facts.slice(2)) expect(fact.dot).toBe(fact.startsLine ? 'clipped' : 'between');
 
   // By text …
   await page.getByTestId('history-search').fill('dentist');
