@@ -299,7 +299,7 @@ test('the history searches names and text, says when nothing matches, and delete
   await page.getByTestId('history-list').scrollIntoViewIfNeeded();
   await historyItem(page, 'voice-note.wav').hover();
   await app.screenshot('transcribe-history');
-  // The facts under the name wrap here (eight of them beside the history); a dot separates each pair on a
+  // The facts under the name wrap here (six of them beside the history); a dot separates each pair on a
   // line, and no line starts with one.
   const facts = await page.getByRole('list', { name: 'About this transcript' }).evaluate((list) => {
     const edge = list.getBoundingClientRect();
