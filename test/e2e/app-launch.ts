@@ -179,10 +179,28 @@ export async function launchApp(firstPage: Page, options: StartOptions = {}): Pr
       queued = [];
       await page
         .evaluate(
-          ([fn, events]) => {
-            const deliver = (window as never as Record<string, (e: string, j: string) => void>)[fn];
-            for (const [name, body] of events) deliver?.(name, body);
-          },
+          ([fn, events]) =>
+            new Promise<void>((resolve) => {
+              const deliver = (window as never as Record<string, (e: string, j: string) => void>)[fn];
+              // Each event in a task of its own, as in Electron: it emits each IPC message with a
+              // `v8::MicrotasksScope` that runs the microtasks on leaving (EmitIPCEvent in
+              // shell/renderer/electron_api_service_impl.cc), so React's render of one stream batch runs
+              // before the next batch arrives. Delivered in one go, two batches would render as one.
+              const channel = new MessageChannel();
+              let next = 0;
+              channel.port1.onmessage = () => {
+                const [name, body] = events[next++]!;
+                try {
+                  deliver?.(name, body);
+                } finally {
+                  if (next === events.length) {
+                    channel.port1.close();
+                    resolve();
+                  }
+                }
+              };
+              for (const _ of events) channel.port2.postMessage(null);
+            }),
           [DELIVER_FUNCTION, batch] as const,
         )
         .catch(() => {});
