@@ -1,7 +1,7 @@
 // The two markdown-it parsers the renderer uses. Block structure and inline content are parsed apart so
 // that an unchanged paragraph, list item or table cell never has its inline markup parsed twice: blocks
 // are cheap to re-split on every update, inline parsing is where the time goes.
-import MarkdownIt, { type Env, type Token } from 'markdown-it';
+import MarkdownIt, { type Token } from 'markdown-it';
 
 export type { Token };
 
@@ -10,15 +10,17 @@ export type { Token };
  * `references`, first one wins; the inline `link` and `image` rules look `[text][label]` up there. A
  * reply's definitions are kept by a ReferenceBook (references.ts).
  */
-export type MarkdownEnv = Env;
+export interface MarkdownEnv {
+  references?: Record<string, { href: string; title: string }>;
+}
 
 // No raw HTML ever: `html: false` turns `<script>` and friends into plain text.
 const OPTIONS = { html: false, linkify: true } as const;
 
 const blockParser = new MarkdownIt(OPTIONS);
-// Stops after the block rules: inline tokens keep their source in `content` with empty `children`.
-// `strip_references` drops reference definitions from the stream, as a full parse would.
-blockParser.core.ruler.enableOnly(['normalize', 'block', 'strip_references']);
+// Stops after the block rules: inline tokens keep their source in `content` with empty `children`
+// (reference definitions leave no token: the block rule only records them in `env.references`).
+blockParser.core.ruler.enableOnly(['normalize', 'block']);
 
 const inlineParser = new MarkdownIt(OPTIONS);
 
