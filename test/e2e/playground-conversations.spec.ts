@@ -350,10 +350,19 @@ test('a long reply shows markdown: a table, highlighted code, and links that ope
 
   // A link opens outside; the page stays where it is.
   const url = page.url();
-  await text.getByRole('link', { name: 'the MDN glossary' }).click();
+  const link = text.getByRole('link', { name: 'the MDN glossary' });
+  await link.click();
   await expect
     .poll(() => app.openedExternal)
     .toEqual(['https://developer.mozilla.org/en-US/docs/Glossary/Debounce']);
+  // A middle click too (it would otherwise open a new window).
+  await link.click({ button: 'middle' });
+  await expect
+    .poll(() => app.openedExternal)
+    .toEqual([
+      'https://developer.mozilla.org/en-US/docs/Glossary/Debounce',
+      'https://developer.mozilla.org/en-US/docs/Glossary/Debounce',
+    ]);
   expect(page.url()).toBe(url);
 
   // The inspector opens beside the conversation, in place of the parameters.

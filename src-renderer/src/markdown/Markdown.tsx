@@ -1,6 +1,7 @@
 import {
   type MouseEvent,
   memo,
+  type RefObject,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -134,22 +135,9 @@ export function Markdown({ text, streaming, appended, onOpenLink, className }: M
   const rootRef = useRef<HTMLDivElement>(null);
   const [nearViewport] = useState(() => createNearViewport(() => rootRef.current));
 
-  // Links are handled here, once, rather than on every anchor: memoised blocks need no callback.
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as Element).closest?.('a[href]');
-    if (!anchor || !event.currentTarget.contains(anchor)) return;
-    event.preventDefault();
-    const href = openableHref(anchor.getAttribute('href'));
-    if (href) openLink.current(href);
-  };
-  // A middle click would open a new window: the link goes to the system browser instead, like a click.
-  const onAuxClick = (event: MouseEvent<HTMLDivElement>) => {
-    const anchor = (event.target as Element).closest?.('a[href]');
-    if (!anchor) return;
-    event.preventDefault();
-    const href = openableHref(anchor.getAttribute('href'));
-    if (href && event.button === 1) openLink.current(href);
-  };
+  // Links are handled here, once, rather than on every anchor: memoised blocks need no callback. Made once:
+  // new handlers on every update had React set the root's `onclick` again on each one.
+  const [{ onClick, onAuxClick }] = useState(() => linkHandlers(openLink));
 
   // The growing blocks are shown in the group they will belong to once finished, so finishing one
   // keeps its element (and DOM).
@@ -182,6 +170,27 @@ export function Markdown({ text, streaming, appended, onOpenLink, className }: M
       </MarkdownEnvContext>
     </div>
   );
+}
+
+/** Clicks on the reply's links: the page never navigates; an https link goes to `openLink`. */
+function linkHandlers(openLink: RefObject<(url: string) => void>) {
+  return {
+    onClick(event: MouseEvent<HTMLDivElement>) {
+      const anchor = (event.target as Element).closest?.('a[href]');
+      if (!anchor || !event.currentTarget.contains(anchor)) return;
+      event.preventDefault();
+      const href = openableHref(anchor.getAttribute('href'));
+      if (href) openLink.current(href);
+    },
+    // A middle click would open a new window: the link goes to the system browser instead, like a click.
+    onAuxClick(event: MouseEvent<HTMLDivElement>) {
+      const anchor = (event.target as Element).closest?.('a[href]');
+      if (!anchor) return;
+      event.preventDefault();
+      const href = openableHref(anchor.getAttribute('href'));
+      if (href && event.button === 1) openLink.current(href);
+    },
+  };
 }
 
 const NO_LIVE_BLOCKS: LiveBlock[] = [];
