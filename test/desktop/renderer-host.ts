@@ -530,7 +530,10 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
           const register = (window as unknown as { __gsDoubleRegisterPath(f: File, p: string): void })
             .__gsDoubleRegisterPath;
           list.forEach((item, index) => {
-            const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+            // A plain loop: `Uint8Array.from(text, map)` makes a one-character string per byte.
+            const binary = atob(item.base64);
+            const bytes = new Uint8Array(binary.length);
+            for (let at = 0; at < binary.length; at++) bytes[at] = binary.charCodeAt(at);
             const file = new File([bytes], item.name, { type: item.type, lastModified: Date.now() - index });
             register(file, item.path);
             transfer.items.add(file);

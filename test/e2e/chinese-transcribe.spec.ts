@@ -45,7 +45,9 @@ test('the Transcribe panel in Chinese: empty, a file transcribed, its transcript
     // A file dropped on the panel, transcribed by the fake gateway; the first result opens by itself.
     const dataTransfer = await page.evaluateHandle((base64) => {
       const transfer = new DataTransfer();
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const binary = atob(base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
       transfer.items.add(new File([bytes], 'meeting-notes.wav', { type: 'audio/wav' }));
       return transfer;
     }, readFileSync(wav).toString('base64'));

@@ -19,7 +19,13 @@ export function installPageBridge(names: { bridgeKey: string; invoke: string; de
     }
     return btoa(text);
   };
-  const fromBase64 = (text: string): Uint8Array => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  // A plain loop: `Uint8Array.from(text, map)` makes a one-character string per byte (~35× slower).
+  const fromBase64 = (text: string): Uint8Array => {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    return bytes;
+  };
 
   const wrap = (value: unknown): unknown => {
     if (value instanceof Uint8Array) return { __gsBytes: toBase64(value) };
