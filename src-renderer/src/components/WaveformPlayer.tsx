@@ -75,7 +75,19 @@ type PlayerState = 'loading' | 'ready' | 'playing' | 'error';
 /** Moves the playhead, kept within the audio. */
 function seekWithin(surfer: WaveSurfer | null, seconds: number): void {
   if (!surfer) return;
-  surfer.setTime(Math.max(0, Math.min(seconds, surfer.getDuration())));
+  const target = Math.max(0, Math.min(seconds, surfer.getDuration()));
+  surfer.setTime(target);
+  // wavesurfer holds a seek back while the media lacks data past its position (as while an earlier seek is
+  // under way) and drops it when that earlier seek's 'seeking' event comes: End then Home at once left the
+  // audio at the end. A media element with its metadata can be told where to go at once (HTML's seeking
+  // steps), so it is.
+  const media = surfer.getMediaElement();
+  if (
+    media &&
+    media.readyState >= HTMLMediaElement.HAVE_METADATA &&
+    Math.abs(media.currentTime - target) > 0.01
+  )
+    media.currentTime = target;
 }
 
 function themeColours() {
