@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createAppRequestHandler } from '../../src-main/app-files.ts';
 import { APP_ORIGIN } from '../../src-main/app-origin.ts';
 import { CONTENT_SECURITY_POLICY } from '../../src-main/csp.ts';
@@ -58,7 +59,8 @@ async function serve(
     response.end();
     return;
   }
-  const body = Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream);
-  response.on('close', () => body.destroy());
-  body.pipe(response);
+  // A pipeline, not a bare pipe: a file removed while it is sent (a test's data folder deleted at its end,
+  // with a media request still open) fails this response, as Electron fails the request; the stream's
+  // error unhandled would fail whichever test is running then (seen: ENOENT on a recording, in CI).
+  await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream), response);
 }
