@@ -142,8 +142,11 @@ export function createRendererHost(options: RendererHostOptions): RendererHost {
     })();
   });
 
+  // `connected` can still be true while main is exiting: the write then fails (EPIPE) after the call.
+  // Without a callback Node emits that as an 'error' on the child, unhandled, failing whichever test
+  // runs; a message main can no longer read is dropped (a page's late request at a test's end).
   const send = (message: HostToMain) => {
-    if (child.connected) child.send(message);
+    if (child.connected) child.send(message, (error) => void error);
   };
   const askMain = (build: (requestId: number) => HostToMain): Promise<unknown> => {
     const requestId = nextRequestId++;
