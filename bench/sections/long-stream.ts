@@ -157,31 +157,19 @@ async function clonedBlocksFloor(page: Page, characters: number, updates: number
 }
 
 /**
- * How much the streamed reply's markdown keeps: React's fibers under it (found from the DOM through the
- * key React puts on its elements, `__reactFiber$…`: internal, but stable across React 17–19) and its DOM
- * nodes. Counts, not times: they do not vary with the machine's load, so a change in how much React does
- * per block shows here even when the timings' noise hides it.
+ * How many DOM nodes the streamed reply's markdown keeps: a count, not a time, so a change in what is built
+ * per block shows here even when the timings' noise hides it. (React makes nothing under the reply's
+ * markdown: its blocks are built as DOM directly, markdown/reply-dom.ts.)
  */
-async function replyTreeSize(page: Page): Promise<{ fibers: number; nodes: number }> {
+async function replyNodeCount(page: Page): Promise<number> {
   return page.evaluate(() => {
-    type Fiber = { child: Fiber | null; sibling: Fiber | null };
     const replies = document.querySelectorAll('[data-testid="reply"]');
     const markdown = replies[replies.length - 1]?.querySelector('.markdown');
-    if (!markdown) return { fibers: 0, nodes: 0 };
-    const key = Object.keys(markdown).find((name) => name.startsWith('__reactFiber$'));
-    const root = key ? (markdown as unknown as Record<string, Fiber>)[key] : undefined;
-    let fibers = 0;
-    const pending: Fiber[] = root ? [root] : [];
-    while (pending.length > 0) {
-      for (let child = pending.pop()!.child; child; child = child.sibling) {
-        fibers++;
-        pending.push(child);
-      }
-    }
+    if (!markdown) return 0;
     const walker = document.createTreeWalker(markdown);
     let nodes = 0;
     while (walker.nextNode()) nodes++;
-    return { fibers, nodes };
+    return nodes;
   });
 }
 
@@ -243,7 +231,7 @@ const section: BenchSection = {
         traced: TracedTask[];
       }> = [];
       const floors: Array<{ ms: number; cpuMs: number; charactersPerUpdate: number }> = [];
-      let tree: { fibers: number; nodes: number } | undefined;
+      let nodes: number | undefined;
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate the order, so neither side always runs on a warmer (or more tired) page. The floor is
         // measured right after the reply ends, on its blocks: within a second of the updates it is compared
@@ -265,7 +253,7 @@ const section: BenchSection = {
         }
         const appProbe = chat.probe;
         // The same reply every round: counted once.
-        tree ??= await replyTreeSize(page);
+        nodes ??= await replyNodeCount(page);
         const heap = await heapMb(cdp);
         const open = await openSaved(page);
         // A fresh chat for the next round, so each round streams into an empty conversation.
@@ -350,10 +338,10 @@ const section: BenchSection = {
           detail: `app ${appTotal.toFixed(0)} ms, <pre> ${preTotal.toFixed(0)} ms (median per reply)`,
         },
         {
-          metric: 'React fibers for the streamed reply',
-          value: tree?.fibers ?? 0,
-          unit: 'fibers',
-          detail: `${tree?.nodes ?? 0} DOM nodes under the reply's markdown; counted at its end`,
+          metric: 'DOM nodes of the streamed reply',
+          value: nodes ?? 0,
+          unit: 'nodes',
+          detail: "under the reply's markdown, counted at its end",
         },
         { metric: 'JS heap after the replies', value: median(rounds.map((r) => r.heap)), unit: 'MB' },
         {

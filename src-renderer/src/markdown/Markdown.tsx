@@ -1,6 +1,5 @@
 import {
   type MouseEvent,
-  memo,
   type RefObject,
   useEffect,
   useLayoutEffect,
@@ -11,13 +10,13 @@ import {
 } from 'react';
 import { nextTask } from '../util/next-task.ts';
 import { BlockGroups } from './block-groups.ts';
-import { BlockSplitter, type MarkdownBlock } from './block-splitter.ts';
+import { BlockSplitter } from './block-splitter.ts';
+import { copyButtonAt, copyCode } from './code-copy.ts';
 import { openableHref } from './links.ts';
-import { MarkdownEnvContext } from './markdown-env.ts';
 import { MountPacer } from './mount-pacer.ts';
-import { createNearViewport, NearViewportContext } from './near-viewport.ts';
+import { createNearViewport } from './near-viewport.ts';
 import { ReferenceBook } from './references.ts';
-import { Block } from './render-block.tsx';
+import { ReplyDom } from './reply-dom.ts';
 import { type LiveBlock, liveBlocks } from './tail-repair.ts';
 import { type Appended, TextTail } from './text-tail.ts';
 import './markdown.css';
@@ -50,6 +49,8 @@ interface ReplyState {
   endedAt: number | null;
   /** The text from the first unfinished block on: all that is read of it. */
   tail: TextTail;
+  /** The reply's nodes, once shown. */
+  dom: ReplyDom | null;
 }
 
 function newReplyState(): ReplyState {
@@ -61,13 +62,14 @@ function newReplyState(): ReplyState {
     groups: new BlockGroups(),
     endedAt: null,
     tail: new TextTail(),
+    dom: null,
   };
 }
 
 /**
  * Markdown of a (possibly streaming) reply, rendered incrementally: the text is split into top-level
- * blocks; finished blocks render once, as memoised components keyed by their offset; only the growing
- * tail is parsed and rendered again on each update.
+ * blocks; finished blocks are built once, as DOM nodes (reply-dom.ts); only the growing tail is parsed and
+ * built again on each update, and patched into the nodes it had.
  */
 export function Markdown({ text, streaming, appended, onOpenLink, className }: MarkdownProps) {
   const stateRef = useRef<ReplyState | null>(null);
@@ -76,8 +78,8 @@ export function Markdown({ text, streaming, appended, onOpenLink, className }: M
     !state?.tail.follow(text, appended, (whole) => state!.splitter.continues(whole)) ||
     (state.endedAt !== null && text.length !== state.endedAt)
   ) {
-    // A different text (not a continuation), or more text after the end: start over. The new reference
-    // book re-renders every block, so nothing of the old split survives.
+    // A different text (not a continuation), or more text after the end: start over, from an empty
+    // reply (the layout effect clears the old one's nodes), so nothing of the old split survives.
     state = newReplyState();
     state.tail.follow(text, null, () => true);
     stateRef.current = state;
@@ -117,65 +119,78 @@ export function Markdown({ text, streaming, appended, onOpenLink, className }: M
   tail.drop(tailStart);
 
   const [, continueMounting] = useReducer((count: number) => count + 1, 0);
+  const openLink = useRef(onOpenLink);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [nearViewport] = useState(() => createNearViewport(() => rootRef.current));
+  /** The reply state whose blocks the DOM shows. */
+  const shown = useRef<ReplyState | null>(null);
+
+  // The growing blocks are shown in the group they will belong to once finished, so finishing one
+  // keeps its nodes.
+  state.groups.placeUpTo(blocks, mounted);
+  const { groups } = state;
   useLayoutEffect(() => {
+    openLink.current = onOpenLink;
+    const root = rootRef.current!;
+    if (shown.current !== state) {
+      shown.current?.dom?.clear();
+      state.dom = new ReplyDom(root, state.references, nearViewport);
+      shown.current = state;
+    }
+    state.dom!.update({
+      groups: groups.groups,
+      isClosed: (index) => groups.isClosed(index),
+      liveGroup: groups.liveGroup,
+      live,
+      streaming,
+    });
     state.mounted = mounted;
     state.pacer.end(performance.now());
-    // After the blocks' own layout effects, which subscribed to the labels they are waiting for.
+    // After the blocks subscribed to the labels they are waiting for.
     references.notify();
   });
+  // Gone with the view: highlight requests and label subscriptions stop. (Under StrictMode's second
+  // mount the next layout effect starts the blocks again from an empty root.)
+  useLayoutEffect(
+    () => () => {
+      shown.current?.dom?.clear();
+      shown.current = null;
+    },
+    [],
+  );
   useEffect(() => {
     if (complete) return;
     return nextTask(continueMounting);
   });
 
-  const openLink = useRef(onOpenLink);
-  useLayoutEffect(() => {
-    openLink.current = onOpenLink;
-  });
-  const rootRef = useRef<HTMLDivElement>(null);
-  const [nearViewport] = useState(() => createNearViewport(() => rootRef.current));
-
-  // Links are handled here, once, rather than on every anchor: memoised blocks need no callback. Made once:
-  // new handlers on every update had React set the root's `onclick` again on each one.
-  const [{ onClick, onAuxClick }] = useState(() => linkHandlers(openLink));
-
-  // The growing blocks are shown in the group they will belong to once finished, so finishing one
-  // keeps its element (and DOM).
-  state.groups.placeUpTo(blocks, mounted);
-  const { groups } = state.groups;
-  const liveGroup = live.length > 0 ? state.groups.liveGroup : -1;
-  const wrappers = [];
-  for (let index = 0; index < Math.max(groups.length, liveGroup + 1); index++) {
-    wrappers.push(
-      <BlockGroup
-        key={index}
-        blocks={groups[index] ?? NO_BLOCKS}
-        live={index === liveGroup ? live : NO_LIVE_BLOCKS}
-        closed={state.groups.isClosed(index)}
-      />,
-    );
-  }
+  // Clicks are handled here, once, rather than on every anchor or button. Made once: new handlers on every
+  // update had React set the root's `onclick` again on each one.
+  const [{ onClick, onAuxClick }] = useState(() => clickHandlers(openLink));
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: links inside are anchors and keyboard-activated as such
-    // biome-ignore lint/a11y/noStaticElementInteractions: the handler serves the anchors inside
+    // biome-ignore lint/a11y/useKeyWithClickEvents: links and buttons inside are keyboard-activated as such
+    // biome-ignore lint/a11y/noStaticElementInteractions: the handler serves the anchors and buttons inside
     <div
       ref={rootRef}
       className={className ? `markdown ${className}` : 'markdown'}
       onClick={onClick}
       onAuxClick={onAuxClick}
-    >
-      <MarkdownEnvContext value={references}>
-        <NearViewportContext value={nearViewport}>{wrappers}</NearViewportContext>
-      </MarkdownEnvContext>
-    </div>
+    />
   );
 }
 
-/** Clicks on the reply's links: the page never navigates; an https link goes to `openLink`. */
-function linkHandlers(openLink: RefObject<(url: string) => void>) {
+/**
+ * Clicks in the reply: a code block's copy button copies; on a link the page never navigates, and an https
+ * link goes to `openLink`.
+ */
+function clickHandlers(openLink: RefObject<(url: string) => void>) {
   return {
     onClick(event: MouseEvent<HTMLDivElement>) {
+      const copy = copyButtonAt(event.target, event.currentTarget);
+      if (copy) {
+        void copyCode(copy);
+        return;
+      }
       const anchor = (event.target as Element).closest?.('a[href]');
       if (!anchor || !event.currentTarget.contains(anchor)) return;
       event.preventDefault();
@@ -194,50 +209,3 @@ function linkHandlers(openLink: RefObject<(url: string) => void>) {
 }
 
 const NO_LIVE_BLOCKS: LiveBlock[] = [];
-const NO_BLOCKS: MarkdownBlock[] = [];
-
-interface BlockGroupProps {
-  blocks: MarkdownBlock[];
-  /** Blocks of the growing tail shown in this group. */
-  live: LiveBlock[];
-  /** No block will be added. */
-  closed: boolean;
-}
-
-const BlockGroup = memo(function BlockGroup({ blocks, live, closed }: BlockGroupProps) {
-  // Only a closed group gets an estimate of its own: the open one is on screen while it grows (and
-  // changing its style on every update would cost a style recalculation each time).
-  const style = closed ? { containIntrinsicSize: `auto ${estimateHeight(blocks)}px` } : OPEN_GROUP_STYLE;
-  return (
-    <div className="markdown-group" style={style}>
-      {/* One array: keys match across it, so a live block that finishes keeps its element. */}
-      {[
-        ...blocks.map((block) => <Block key={block.start} source={block.text} />),
-        ...live.map((block) => <Block key={block.start} tokens={block.tokens} />),
-      ]}
-    </div>
-  );
-});
-
-/** One object: the open group re-renders on every update, and React compares a new style object's values. */
-const OPEN_GROUP_STYLE = { containIntrinsicSize: 'auto 600px' };
-
-/**
- * A guess at a group's height before it is ever laid out (the browser remembers the real one after):
- * keeps the scrollbar roughly right while groups far below have not been rendered.
- */
-function estimateHeight(blocks: readonly MarkdownBlock[]): number {
-  let height = 0;
-  for (const block of blocks) {
-    const lines = countLines(block.text);
-    const code = /^ {0,3}(```|~~~)/.test(block.text);
-    height += code ? lines * 20 + 48 : Math.ceil(block.text.length / 90) * 21 + 12;
-  }
-  return Math.round(height);
-}
-
-function countLines(text: string): number {
-  let lines = 1;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines++;
-  return lines;
-}

@@ -1,8 +1,6 @@
 // Tells code blocks when they come near the visible part of the reply, so that only those are
 // highlighted. One IntersectionObserver per rendered reply, rooted at its scrolling ancestor: with the
 // page as root, the margin would not reach past the scroll container's clipping edge.
-import { createContext } from 'react';
-
 export interface NearViewport {
   /** Calls `near` once, the first time `element` comes within a screen of the visible area. */
   watch(element: Element, near: () => void): () => void;
@@ -54,10 +52,3 @@ function scrollingAncestor(start: Element | null): Element | null {
   }
   return null;
 }
-
-export const NearViewportContext = createContext<NearViewport>({
-  watch(_element, near) {
-    near();
-    return () => {};
-  },
-});

@@ -27,6 +27,7 @@ export class ReferenceBook {
   private collected = 0;
   /** Labels looked up and not found, with whom to tell once they are defined. */
   private readonly waiting = new Map<string, Set<Listener>>();
+  private defined = 0;
   /** Labels defined since the last `notify`. */
   private fresh: string[] = [];
 
@@ -43,6 +44,7 @@ export class ReferenceBook {
       for (const [label, reference] of Object.entries(scratch.references ?? {})) {
         if (Object.hasOwn(this.references, label)) continue;
         this.references[label] = reference;
+        this.defined++;
         this.fresh.push(label);
       }
     }
@@ -92,6 +94,11 @@ export class ReferenceBook {
     } finally {
       this.recording = null;
     }
+  }
+
+  /** How many labels are defined: a parse made with fewer may have missed one. */
+  get size(): number {
+    return this.defined;
   }
 
   isDefined(label: string): boolean {

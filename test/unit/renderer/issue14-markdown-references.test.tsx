@@ -1,46 +1,11 @@
+// @vitest-environment happy-dom
 // Issue 14, item 6: link reference definitions (`[label]: url`) in a streamed or saved reply. A definition
 // still being written must never become the label's target, and `[text][label]` written before its
 // definition must become a link once the definition is there. Checked on the rendered reply.
-import { createElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { BlockSplitter } from '../../../src-renderer/src/markdown/block-splitter.ts';
-import { Markdown } from '../../../src-renderer/src/markdown/index.ts';
-import { MarkdownEnvContext } from '../../../src-renderer/src/markdown/markdown-env.ts';
 import { ReferenceBook } from '../../../src-renderer/src/markdown/references.ts';
-import { Block } from '../../../src-renderer/src/markdown/render-block.tsx';
-import { liveBlocks } from '../../../src-renderer/src/markdown/tail-repair.ts';
-
-function renderSaved(text: string): string {
-  return renderToStaticMarkup(createElement(Markdown, { text, streaming: false, onOpenLink: () => {} }));
-}
-
-/**
- * A reply streamed piece by piece, each piece rendered as the Markdown component renders an update:
- * split, definitions of the finished blocks collected, growing tail parsed, blocks rendered. One reply's
- * state across the pieces (react-dom/server keeps no state between renders, so the component's own
- * memoised re-rendering is checked apart, below). Returns the markup after each piece.
- */
-function renderStreamed(pieces: readonly string[]): string[] {
-  const splitter = new BlockSplitter();
-  const references = new ReferenceBook();
-  const frames: string[] = [];
-  let text = '';
-  pieces.forEach((piece, index) => {
-    text += piece;
-    const final = index === pieces.length - 1;
-    splitter.update(text, final);
-    references.collect(splitter.blocks);
-    const live = final ? [] : liveBlocks(text, splitter.end, references.env);
-    const children: ReactNode[] = [
-      ...splitter.blocks.map((block) => createElement(Block, { key: block.start, source: block.text })),
-      ...live.map((block) => createElement(Block, { key: block.start, tokens: block.tokens })),
-    ];
-    frames.push(renderToStaticMarkup(createElement(MarkdownEnvContext, { value: references }, children)));
-    references.notify();
-  });
-  return frames;
-}
+import { renderMarkdown as renderSaved, renderStreamed } from './markdown-dom.ts';
 
 const GUIDE =
   '<a href="https://docs.example.com/guide" title="https://docs.example.com/guide" class="markdown-link">';
@@ -158,13 +123,7 @@ describe('re-parsing for a definition that arrives later', () => {
     references.collect(splitter.blocks);
     references.notify();
     expect(calls).toEqual(['paragraph']);
-    const html = renderToStaticMarkup(
-      createElement(
-        MarkdownEnvContext,
-        { value: references },
-        createElement(Block, { source: '[g][guide page]' }),
-      ),
-    );
+    const html = renderSaved(`${text}[g][guide page]\n`);
     expect(html).toContain('href="https://docs.example.com/guide"');
   });
 });

@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+// A streamed reply's nodes from one update to the next (reply-dom.ts): what is on screen is patched, not
+// made again, so the browser lays out only what changed, a finished block is never touched again, and a
+// copy button's "Copied" survives the growing block it is in.
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Markdown } from '../../../src-renderer/src/markdown/index.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let mounted: { root: Root; container: HTMLElement } | null = null;
+
+function show(text: string, streaming: boolean): HTMLElement {
+  if (!mounted) {
+    const container = document.createElement('div');
+    document.body.append(container);
+    mounted = { root: createRoot(container), container };
+  }
+  const { root, container } = mounted;
+  act(() => root.render(createElement(Markdown, { text, streaming, onOpenLink: () => {} })));
+  return container.querySelector('.markdown')!;
+}
+
+afterEach(() => {
+  if (!mounted) return;
+  const { root, container } = mounted;
+  act(() => root.unmount());
+  container.remove();
+  mounted = null;
+});
+
+describe('a streamed reply’s nodes', () => {
+  it('keeps a growing paragraph’s element and text node as it grows and when it finishes', () => {
+    const first = show('The reply begins', true).querySelector('p')!;
+    const text = first.firstChild!;
+    const grown = show('The reply begins and goes on', true).querySelector('p')!;
+    expect(grown).toBe(first);
+    expect(grown.firstChild).toBe(text);
+    expect(text.textContent).toBe('The reply begins and goes on');
+    const reply = show('The reply begins and goes on.\n\nA second paragraph', true);
+    expect(reply.querySelector('p')).toBe(first);
+    expect(reply.querySelectorAll('p')).toHaveLength(2);
+    show('The reply begins and goes on.\n\nA second paragraph.', false);
+    expect(first.isConnected).toBe(true);
+    expect(first.textContent).toBe('The reply begins and goes on.');
+  });
+
+  it('never touches a finished block again: its nodes stay while later blocks grow', () => {
+    const reply = show('- one\n- two\n\nNext', true);
+    const list = reply.querySelector('ul')!;
+    const items = Array.from(list.children);
+    show('- one\n- two\n\nNext paragraph, longer', true);
+    show('- one\n- two\n\nNext paragraph, longer.\n\n## Heading', false);
+    expect(reply.querySelector('ul')).toBe(list);
+    expect(Array.from(list.children)).toEqual(items);
+    expect(reply.querySelector('h2')?.textContent).toBe('Heading');
+  });
+
+  it('turns a half-written emphasis into the finished one in place', () => {
+    const paragraph = show('Some **bol', true).querySelector('p')!;
+    expect(paragraph.innerHTML).toBe('Some <strong>bol</strong>');
+    show('Some **bold** text', true);
+    expect(paragraph.innerHTML).toBe('Some <strong>bold</strong> text');
+    const done = show('Some **bold** text.\n', false);
+    expect(done.querySelector('p')).toBe(paragraph);
+    expect(done.querySelectorAll('p')).toHaveLength(1);
+  });
+
+  it('leaves a growing code block’s copy button as its click left it', () => {
+    const reply = show('```ts\nconst a = 1;\n', true);
+    const button = reply.querySelector('button.markdown-code__copy') as HTMLButtonElement;
+    expect(button.dataset.state).toBe('idle');
+    // What a click shows (code-copy.ts), while the block still grows:
+    button.dataset.state = 'copied';
+    button.setAttribute('aria-label', 'Code copied');
+    show('```ts\nconst a = 1;\nconst b = 2;\n', true);
+    expect(reply.querySelector('button.markdown-code__copy')).toBe(button);
+    expect(button.getAttribute('aria-label')).toBe('Code copied');
+    expect(reply.querySelector('code')?.textContent).toBe('const a = 1;\nconst b = 2;\n');
+  });
+
+  it('starts over, keeping nothing, when the text is not a continuation', () => {
+    const reply = show('# First reply\n\nIts text.', false);
+    const heading = reply.querySelector('h1')!;
+    show('Another reply altogether.', false);
+    expect(heading.isConnected).toBe(false);
+    expect(reply.textContent).toBe('Another reply altogether.');
+    expect(reply.querySelectorAll('.markdown-group')).toHaveLength(1);
+  });
+});
