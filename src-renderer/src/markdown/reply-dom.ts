@@ -78,7 +78,7 @@ export class ReplyDom {
         group.element.style.containIntrinsicSize = `auto ${estimateHeight(blocks)}px`;
       }
     }
-    // A render without an update (the parent's) brings the same growing blocks: nothing to patch.
+    // Shown again with no new text (a task mounting more, a prop of the view changed): nothing to patch.
     if (layout.live === this.shownLive) return;
     this.shownLive = layout.live;
     const starts = new Set<number>();

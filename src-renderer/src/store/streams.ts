@@ -242,15 +242,39 @@ export const useStreamStore = create<StreamsState>()((set) => ({
     }),
 }));
 
+/**
+ * The text of stream `streamId` as a reply's markdown follows it (Markdown's `follow`): read and told of
+ * each update straight from this store, so a streamed token renders no component. Other streams' batches
+ * keep this one's object and tell it nothing.
+ */
+export function liveText(streamId: string): {
+  read(): { text: string; appended: StreamState['appended'] };
+  subscribe(changed: () => void): () => void;
+} {
+  const read = () => {
+    const stream = useStreamStore.getState().streams[streamId];
+    return { text: stream?.text ?? '', appended: stream?.appended ?? null };
+  };
+  return {
+    read,
+    subscribe: (changed) =>
+      useStreamStore.subscribe((state, previous) => {
+        if (state.streams[streamId] !== previous.streams[streamId]) changed();
+      }),
+  };
+}
+
 const NOT_SUBSCRIBED = () => () => {};
 
 /**
- * The stream `streamId` as it stands, re-rendering on each change to it; none (`undefined`): nothing is
- * subscribed, so a view that shows a stream only for a while (a reply: while it is live) costs the other
- * streams' batches nothing the rest of the time. Other streams' batches keep this one's object, so they
- * re-render nothing here either.
+ * `pick` of the stream `streamId` (a primitive: it is compared to tell a change), re-rendering when it
+ * changes. Nothing is subscribed without a stream, so a view that shows one only for a while (a reply:
+ * while it is live) costs the other streams' batches nothing the rest of the time.
  */
-export function useStream(streamId: string | null | undefined): StreamState | undefined {
-  const read = () => (streamId ? useStreamStore.getState().streams[streamId] : undefined);
+export function useStreamValue<T extends string | number | boolean>(
+  streamId: string | null | undefined,
+  pick: (stream: StreamState | undefined) => T,
+): T {
+  const read = () => pick(streamId ? useStreamStore.getState().streams[streamId] : undefined);
   return useSyncExternalStore(streamId ? useStreamStore.subscribe : NOT_SUBSCRIBED, read, read);
 }

@@ -2,23 +2,27 @@
 // A streamed reply's nodes from one update to the next (reply-dom.ts): what is on screen is patched, not
 // made again, so the browser lays out only what changed, a finished block is never touched again, and a
 // copy button's "Copied" survives the growing block it is in.
-import { act, createElement } from 'react';
+import { act, createElement, Profiler } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown } from '../../../src-renderer/src/markdown/index.ts';
+import { Markdown, type MarkdownProps } from '../../../src-renderer/src/markdown/index.ts';
+import { liveText, useStreamStore } from '../../../src-renderer/src/store/streams.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let mounted: { root: Root; container: HTMLElement } | null = null;
+/** React commits of the shown component so far. */
+let commits = 0;
 
-function show(text: string, streaming: boolean): HTMLElement {
+function show(text: string, streaming: boolean, extra: Partial<MarkdownProps> = {}): HTMLElement {
   if (!mounted) {
     const container = document.createElement('div');
     document.body.append(container);
     mounted = { root: createRoot(container), container };
   }
   const { root, container } = mounted;
-  act(() => root.render(createElement(Markdown, { text, streaming, onOpenLink: () => {} })));
+  const markdown = createElement(Markdown, { text, streaming, onOpenLink: () => {}, ...extra });
+  act(() => root.render(createElement(Profiler, { id: 'reply', onRender: () => commits++ }, markdown)));
   return container.querySelector('.markdown')!;
 }
 
@@ -87,5 +91,36 @@ describe('a streamed reply’s nodes', () => {
     expect(heading.isConnected).toBe(false);
     expect(reply.textContent).toBe('Another reply altogether.');
     expect(reply.querySelectorAll('.markdown-group')).toHaveLength(1);
+  });
+});
+
+describe('a reply following its stream', () => {
+  const send = (streamId: string, text: string) =>
+    useStreamStore
+      .getState()
+      .applyStreamBatch({ streamId, final: false, events: [{ type: 'text-delta', text }] });
+
+  it('shows each batch as it is folded into the store, with no render of its own, then ends on the saved text', () => {
+    send('s1', 'The first ');
+    const reply = show('', true, { follow: liveText('s1') });
+    const commitsAtStart = commits;
+    expect(reply.textContent).toBe('The first');
+    const paragraph = reply.querySelector('p')!;
+    send('s1', 'words, then');
+    expect(reply.textContent).toBe('The first words, then');
+    // Another stream's batch is not this reply's update.
+    send('s2', '# Elsewhere');
+    send('s1', ' more.\n\n- a list');
+    expect(reply.querySelector('p')).toBe(paragraph);
+    expect(reply.querySelector('li')?.textContent).toBe('a list');
+    expect(commits).toBe(commitsAtStart);
+    // The stream ended: the reply is shown from the saved text, and keeps its nodes.
+    const saved = useStreamStore.getState().streams.s1!.text;
+    show(saved, false);
+    expect(reply.querySelector('p')).toBe(paragraph);
+    expect(reply.querySelector('ul')?.textContent).toBe('a list');
+    // Unfollowed: later batches of the stream change nothing.
+    send('s1', ' and after');
+    expect(reply.querySelector('ul')?.textContent).toBe('a list');
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowLeftRight, Braces, ChevronRight, Copy, RotateCcw, Trash2 } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { type AssistantMessage, CHAT_FORMATS, type ChatFormat } from '../../../../src-preload/contract.ts';
 import {
   copyText,
@@ -14,7 +14,7 @@ import { Callout } from '../../components/Callout.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { Markdown } from '../../markdown/lazy-markdown.tsx';
 import { useAppStore } from '../../store/index.ts';
-import { useStream } from '../../store/streams.ts';
+import { liveText, useStreamValue } from '../../store/streams.ts';
 import { focusWhenReady } from '../../util/focus.ts';
 import { composerControl } from './Composer.tsx';
 import { chatWords } from './chat-strings.ts';
@@ -40,11 +40,13 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
   const t = chatWords.useT();
   const streamId = useAppStore((s) => s.playground.live[message.id]?.streamId);
   const live = streamId !== undefined;
-  // Subscribed only while live: a long conversation's finished replies cost a stream's batches nothing.
-  const stream = useStream(streamId);
+  // While live, the markdown follows the stream's text by itself: a token renders nothing here. This
+  // view renders again only when what it shows itself changes (reasoning, whether text has begun).
+  const follow = useMemo(() => (streamId ? liveText(streamId) : undefined), [streamId]);
+  const liveReasoning = useStreamValue(streamId, (stream) => stream?.reasoning ?? '');
+  const writing = useStreamValue(streamId, (stream) => (stream?.text ?? '') !== '');
   const inspected = useAppStore((s) => s.playground.inspect?.messageId === message.id);
-  const text = live ? (stream?.text ?? '') : message.text;
-  const reasoning = live ? (stream?.reasoning ?? '') : message.reasoning;
+  const reasoning = live ? liveReasoning : message.reasoning;
   return (
     <article
       className={`pg-msg pg-msg--assistant${inspected ? ' pg-msg--inspected' : ''}`}
@@ -53,25 +55,25 @@ export const ReplyView = memo(function ReplyView({ conversationId, message, busy
       data-testid="reply"
       data-state={live ? 'streaming' : message.state}
     >
-      {reasoning ? <Reasoning text={reasoning} live={live} thinking={live && text === ''} /> : null}
+      {reasoning ? <Reasoning text={reasoning} live={live} thinking={live && !writing} /> : null}
       <div className="pg-reply__text" data-testid="reply-text" data-selectable>
         {message.structured && !live ? (
           <StructuredReply
-            text={text}
+            text={message.text}
             structured={message.structured}
             onOpenLink={(url) => void openLink(url)}
           />
         ) : (
           <Markdown
-            text={text}
+            text={message.text}
             streaming={live}
-            appended={live ? (stream?.appended ?? null) : null}
+            follow={follow}
             onOpenLink={(url) => void openLink(url)}
           />
         )}
       </div>
       {live ? (
-        <LiveStatus phase={text ? 'writing' : reasoning ? 'thinking' : 'waiting'} />
+        <LiveStatus phase={writing ? 'writing' : reasoning ? 'thinking' : 'waiting'} />
       ) : (
         <SettledParts conversationId={conversationId} message={message} busy={busy} />
       )}
