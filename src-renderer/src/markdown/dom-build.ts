@@ -17,31 +17,32 @@ export type Wire =
 
 /**
  * Inline tokens of the reply's sources, kept from one update to the next while a block grows: a growing
- * list or table parses only the item or cell that changed. Emptied when definitions are added (a parse
- * depends on them) and reduced after each update to what that update used.
+ * list or table parses only the item or cell that changed. Emptied once definitions are added (a parse
+ * depends on them), and reduced after each update to what that update used.
  */
 export class InlineCache {
   private previous = new Map<string, ReturnType<ReferenceBook['parseInline']>>();
   private current = new Map<string, ReturnType<ReferenceBook['parseInline']>>();
+  /** How many labels were defined when the kept parses were made. */
   private definitions = 0;
 
   constructor(private readonly references: ReferenceBook) {}
 
   parse(source: string): ReturnType<ReferenceBook['parseInline']> {
+    if (this.references.size !== this.definitions) {
+      this.definitions = this.references.size;
+      this.clear();
+    }
     let parsed = this.current.get(source) ?? this.previous.get(source);
     if (!parsed) parsed = this.references.parseInline(source);
     this.current.set(source, parsed);
     return parsed;
   }
 
-  /** After an update: only what it used is kept; nothing is kept once the definitions changed. */
+  /** After an update: only what it used is kept. */
   settle(): void {
     this.previous = this.current;
     this.current = new Map();
-    if (this.references.size !== this.definitions) {
-      this.definitions = this.references.size;
-      this.previous.clear();
-    }
   }
 
   clear(): void {

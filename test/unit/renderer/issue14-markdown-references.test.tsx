@@ -4,6 +4,7 @@
 // definition must become a link once the definition is there. Checked on the rendered reply.
 import { describe, expect, it } from 'vitest';
 import { BlockSplitter } from '../../../src-renderer/src/markdown/block-splitter.ts';
+import { InlineCache } from '../../../src-renderer/src/markdown/dom-build.ts';
 import { ReferenceBook } from '../../../src-renderer/src/markdown/references.ts';
 import { renderMarkdown as renderSaved, renderStreamed } from './markdown-dom.ts';
 
@@ -125,5 +126,21 @@ describe('re-parsing for a definition that arrives later', () => {
     expect(calls).toEqual(['paragraph']);
     const html = renderSaved(`${text}[g][guide page]\n`);
     expect(html).toContain('href="https://docs.example.com/guide"');
+  });
+});
+
+describe('parses kept while a block grows', () => {
+  it('are not used once a definition has been added: the label is found at once', () => {
+    const references = new ReferenceBook();
+    const cache = new InlineCache(references);
+    const splitter = new BlockSplitter();
+    expect(cache.parse('- [the guide][d]').missing).toEqual(['D']);
+    cache.settle();
+    const text = '[d]: https://docs.example.com/guide\n\nNext.\n\nMore.\n\n';
+    splitter.update(text, false);
+    references.collect(splitter.blocks);
+    expect(references.isDefined('D')).toBe(true);
+    // The same source in the next update, after the definition came: parsed again, not taken from before.
+    expect(cache.parse('- [the guide][d]').missing).toEqual([]);
   });
 });
