@@ -5,7 +5,8 @@ import { markdownRenderer } from './markdown-loader.ts';
 /**
  * `Markdown` from Markdown.tsx, loaded on first use (see markdown-loader.ts). Until it is loaded (normally
  * it is preloaded with the Playground and never waited for; on a busy machine it can be) the text is shown
- * as it is, in a block of the same class, so a finished reply is never blank.
+ * as it is (a streaming reply's as it was when this rendered), in a block of the same class, so a reply is
+ * never blank.
  */
 export function Markdown(props: MarkdownProps) {
   const className = props.className ? `markdown ${props.className}` : 'markdown';
@@ -13,7 +14,7 @@ export function Markdown(props: MarkdownProps) {
     <Suspense
       fallback={
         <div className={className} style={{ whiteSpace: 'pre-wrap' }}>
-          {props.text}
+          {props.follow ? props.follow.read().text : props.text}
         </div>
       }
     >
