@@ -33,8 +33,8 @@ interface ReplyViewProps {
 
 /**
  * A model's reply: reasoning, the text as markdown, and once it has ended its facts and actions. While it
- * streams, this is the only component that reads its stream, so a token re-renders nothing else; the
- * markdown stays the same component from the first token to the end, so finishing re-renders nothing.
+ * streams, its markdown follows the stream's text by itself, so a token renders no component; the markdown
+ * stays the same component from the first token to the end, so finishing keeps what it shows.
  */
 export const ReplyView = memo(function ReplyView({ conversationId, message, busy }: ReplyViewProps) {
   const t = chatWords.useT();
