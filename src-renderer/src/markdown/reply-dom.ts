@@ -4,6 +4,7 @@
 // long-stream bench: the script per update was ~1.6 ms against ~2.6 ms of style and layout). Here a
 // finished block is built once and never touched again; the growing blocks are built on each update and
 // patched into the nodes already shown, so a block that grows or finishes keeps its nodes.
+import type { BlockGroups } from './block-groups.ts';
 import type { MarkdownBlock } from './block-splitter.ts';
 import { takeSplitTokens } from './block-splitter.ts';
 import {
@@ -22,11 +23,8 @@ import type { ReferenceBook } from './references.ts';
 import type { LiveBlock } from './tail-repair.ts';
 
 export interface ReplyLayout {
-  /** Finished blocks to show, in groups (block-groups.ts). */
-  groups: readonly (readonly MarkdownBlock[])[];
-  isClosed(index: number): boolean;
-  /** The group the growing blocks are shown in. */
-  liveGroup: number;
+  /** The finished blocks to show, placed in groups; and the group the growing blocks go in. */
+  groups: BlockGroups;
   /** The growing blocks, in order (none while some finished block is still to be shown). */
   live: readonly LiveBlock[];
   /** More text may come. */
@@ -65,14 +63,15 @@ export class ReplyDom {
 
   /** Shows `layout`: new finished blocks are added, growing ones patched. */
   update(layout: ReplyLayout): void {
-    const groupCount = Math.max(layout.groups.length, layout.live.length > 0 ? layout.liveGroup + 1 : 0);
+    const { groups, liveGroup } = layout.groups;
+    const groupCount = Math.max(groups.length, layout.live.length > 0 ? liveGroup + 1 : 0);
     for (let index = 0; index < groupCount; index++) {
       const group = this.group(index);
-      const blocks = layout.groups[index] ?? [];
+      const blocks = groups[index] ?? [];
       for (; group.shown < blocks.length; group.shown++) {
         this.showFinished(blocks[group.shown]!, index, layout.streaming);
       }
-      if (!group.closed && layout.isClosed(index)) {
+      if (!group.closed && layout.groups.isClosed(index)) {
         group.closed = true;
         // Only a closed group gets an estimate of its own: the open one is on screen while it grows.
         group.element.style.containIntrinsicSize = `auto ${estimateHeight(blocks)}px`;
@@ -84,7 +83,7 @@ export class ReplyDom {
     const starts = new Set<number>();
     for (const block of layout.live) {
       starts.add(block.start);
-      this.showLive(block, layout.liveGroup);
+      this.showLive(block, liveGroup);
     }
     for (const [start, shown] of this.live) {
       if (starts.has(start)) continue;

@@ -86,14 +86,7 @@ export class ReplyRenderer {
     // The growing blocks are shown in the group they will belong to once finished, so finishing one
     // keeps its nodes.
     state.groups.placeUpTo(blocks, mounted);
-    const { groups } = state;
-    state.dom.update({
-      groups: groups.groups,
-      isClosed: (index) => groups.isClosed(index),
-      liveGroup: groups.liveGroup,
-      live,
-      streaming,
-    });
+    state.dom.update({ groups: state.groups, live, streaming });
     state.mounted = mounted;
     state.pacer.end(performance.now());
     // After the blocks subscribed to the labels they are waiting for.

@@ -2,35 +2,20 @@
 // A streamed reply's nodes from one update to the next (reply-dom.ts): what is on screen is patched, not
 // made again, so the browser lays out only what changed, a finished block is never touched again, and a
 // copy button's "Copied" survives the growing block it is in.
-import { act, createElement, Profiler } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Markdown, type MarkdownProps } from '../../../src-renderer/src/markdown/index.ts';
 import { liveText, useStreamStore } from '../../../src-renderer/src/store/streams.ts';
+import { type MountedMarkdown, mountMarkdown } from './markdown-dom.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let mounted: MountedMarkdown | null = null;
 
-let mounted: { root: Root; container: HTMLElement } | null = null;
-/** React commits of the shown component so far. */
-let commits = 0;
-
-function show(text: string, streaming: boolean, extra: Partial<MarkdownProps> = {}): HTMLElement {
-  if (!mounted) {
-    const container = document.createElement('div');
-    document.body.append(container);
-    mounted = { root: createRoot(container), container };
-  }
-  const { root, container } = mounted;
-  const markdown = createElement(Markdown, { text, streaming, onOpenLink: () => {}, ...extra });
-  act(() => root.render(createElement(Profiler, { id: 'reply', onRender: () => commits++ }, markdown)));
-  return container.querySelector('.markdown')!;
+/** Renders the test's one component (mounted on first use) with these props; returns its root element. */
+function show(...args: Parameters<MountedMarkdown['show']>): HTMLElement {
+  mounted ??= mountMarkdown();
+  return mounted.show(...args);
 }
 
 afterEach(() => {
-  if (!mounted) return;
-  const { root, container } = mounted;
-  act(() => root.unmount());
-  container.remove();
+  mounted?.unmount();
   mounted = null;
 });
 
@@ -103,7 +88,7 @@ describe('a reply following its stream', () => {
   it('shows each batch as it is folded into the store, with no render of its own, then ends on the saved text', () => {
     send('s1', 'The first ');
     const reply = show('', true, { follow: liveText('s1') });
-    const commitsAtStart = commits;
+    const commitsAtStart = mounted!.commits;
     expect(reply.textContent).toBe('The first');
     const paragraph = reply.querySelector('p')!;
     send('s1', 'words, then');
@@ -113,7 +98,7 @@ describe('a reply following its stream', () => {
     send('s1', ' more.\n\n- a list');
     expect(reply.querySelector('p')).toBe(paragraph);
     expect(reply.querySelector('li')?.textContent).toBe('a list');
-    expect(commits).toBe(commitsAtStart);
+    expect(mounted!.commits).toBe(commitsAtStart);
     // The stream ended: the reply is shown from the saved text, and keeps its nodes.
     const saved = useStreamStore.getState().streams.s1!.text;
     show(saved, false);

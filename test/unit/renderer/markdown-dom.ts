@@ -1,11 +1,41 @@
 // The reply's Markdown component rendered as in the app, into a happy-dom document: its blocks are built as
 // DOM nodes in its layout effects (reply-dom.ts), so a server render would show none of them. A test file
 // using this sets `// @vitest-environment happy-dom` on its first line.
-import { act, createElement } from 'react';
+import { act, createElement, Profiler } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Markdown } from '../../../src-renderer/src/markdown/index.ts';
+import { Markdown, type MarkdownProps } from '../../../src-renderer/src/markdown/index.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+export interface MountedMarkdown {
+  /** Renders the component with these props; returns its root element. */
+  show(text: string, streaming: boolean, extra?: Partial<MarkdownProps>): HTMLElement;
+  /** React commits of the component so far. */
+  readonly commits: number;
+  unmount(): void;
+}
+
+/** One Markdown component in the document, rendered again by each `show`, as a reply view renders it. */
+export function mountMarkdown(): MountedMarkdown {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const root = createRoot(container);
+  let commits = 0;
+  return {
+    show(text, streaming, extra = {}) {
+      const markdown = createElement(Markdown, { text, streaming, onOpenLink: () => {}, ...extra });
+      act(() => root.render(createElement(Profiler, { id: 'reply', onRender: () => commits++ }, markdown)));
+      return container.querySelector('.markdown')!;
+    },
+    get commits() {
+      return commits;
+    },
+    unmount() {
+      act(() => root.unmount());
+      container.remove();
+    },
+  };
+}
 
 /** The markup a reply shows, whole (`streaming` false) or as a snapshot while it streams. */
 export function renderMarkdown(text: string, streaming = false): string {
@@ -17,21 +47,14 @@ export function renderMarkdown(text: string, streaming = false): string {
  * piece. The last piece ends the reply unless `streamingAtEnd`.
  */
 export function renderStreamed(pieces: readonly string[], streamingAtEnd = false): string[] {
-  const container = document.createElement('div');
-  document.body.append(container);
-  const root = createRoot(container);
-  const frames: string[] = [];
+  const mounted = mountMarkdown();
   let text = '';
   try {
-    pieces.forEach((piece, index) => {
+    return pieces.map((piece, index) => {
       text += piece;
-      const streaming = index < pieces.length - 1 || streamingAtEnd;
-      act(() => root.render(createElement(Markdown, { text, streaming, onOpenLink: () => {} })));
-      frames.push(container.querySelector('.markdown')!.innerHTML);
+      return mounted.show(text, index < pieces.length - 1 || streamingAtEnd).innerHTML;
     });
   } finally {
-    act(() => root.unmount());
-    container.remove();
+    mounted.unmount();
   }
-  return frames;
 }
