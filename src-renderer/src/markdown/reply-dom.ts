@@ -45,6 +45,8 @@ interface LiveNodes {
 
 export class ReplyDom {
   private groups: Group[] = [];
+  /** How many groups, from the first, may be skipped while off screen (see `letSkip`). */
+  private skippable = 0;
   /** Nodes of the growing blocks, by the block's start in the text. */
   private live = new Map<number, LiveNodes>();
   /** The growing blocks last shown. */
@@ -77,6 +79,7 @@ export class ReplyDom {
         group.element.style.containIntrinsicSize = `auto ${estimateHeight(blocks)}px`;
       }
     }
+    this.letSkip(groupCount - RECENT_GROUPS_NEVER_SKIPPED);
     // Shown again with no new text (a task mounting more, a prop of the view changed): nothing to patch.
     if (layout.live === this.shownLive) return;
     this.shownLive = layout.live;
@@ -98,6 +101,7 @@ export class ReplyDom {
     for (const cleanup of this.cleanups) cleanup();
     this.cleanups = [];
     this.groups = [];
+    this.skippable = 0;
     this.live.clear();
     this.shownLive = null;
     this.inline.clear();
@@ -113,6 +117,20 @@ export class ReplyDom {
       this.groups.push({ element, shown: 0, closed: false });
     }
     return this.groups[index]!;
+  }
+
+  /**
+   * Groups before `count` may be skipped by layout and paint while off screen (`content-visibility:
+   * auto`, markdown.css). The newest never are: with every group skippable, four narrow columns following
+   * their streams had groups go from skipped to shown and back up to four times each, laid out whole
+   * each time they came back (frames with 30–120 ms of layout; compare-stream bench, traced). A skipped
+   * group takes the size the browser last remembered of it, which for a group just filled can be from
+   * before its last blocks, and a group that is made skippable starts out skipped until the next frame.
+   * Groups this far back have been on screen, whole, so the size remembered for them is their real one.
+   */
+  private letSkip(count: number): void {
+    for (; this.skippable < count; this.skippable++)
+      this.groups[this.skippable]!.element.classList.add('markdown-group--skippable');
   }
 
   private showFinished(block: MarkdownBlock, groupIndex: number, streaming: boolean): void {
@@ -197,7 +215,13 @@ export class ReplyDom {
   }
 }
 
-/** The open group's estimate: it is on screen while it grows, so the browser soon knows its real size. */
+/** The group the growing blocks are in, and the one before it, are never skipped (see `letSkip`). */
+const RECENT_GROUPS_NEVER_SKIPPED = 2;
+
+/**
+ * The open group's size while skipped, before the browser has laid it out (never, in practice: it is not
+ * skippable while it grows); `auto` has the browser remember its real size from its first layout on.
+ */
 const OPEN_GROUP_SIZE = 'auto 600px';
 
 /**

@@ -69,6 +69,21 @@ describe('a streamed reply’s nodes', () => {
     expect(reply.querySelector('code')?.textContent).toBe('const a = 1;\nconst b = 2;\n');
   });
 
+  it('lets the browser skip groups off screen, never the two newest', () => {
+    // A group holds at most 32 blocks (block-groups.ts): 100 paragraphs make four groups.
+    const paragraphs = Array.from({ length: 100 }, (_, index) => `Paragraph ${index + 1}.`);
+    const skippable = (reply: HTMLElement) =>
+      Array.from(reply.querySelectorAll('.markdown-group'), (group) =>
+        group.classList.contains('markdown-group--skippable'),
+      );
+    let reply = show(paragraphs.slice(0, 20).join('\n\n'), true);
+    expect(skippable(reply)).toEqual([false]);
+    reply = show(paragraphs.slice(0, 70).join('\n\n'), true);
+    expect(skippable(reply)).toEqual([true, false, false]);
+    reply = show(paragraphs.join('\n\n'), false);
+    expect(skippable(reply)).toEqual([true, true, false, false]);
+  });
+
   it('starts over, keeping nothing, when the text is not a continuation', () => {
     const reply = show('# First reply\n\nIts text.', false);
     const heading = reply.querySelector('h1')!;
