@@ -124,9 +124,9 @@ export class ReplyDom {
    * auto`, markdown.css). The newest never are: with every group skippable, four narrow columns following
    * their streams had groups go from skipped to shown and back up to four times each, laid out whole
    * each time they came back (frames with 30–120 ms of layout; compare-stream bench, traced). A skipped
-   * group takes the size the browser last remembered of it, which for a group just filled can be from
-   * before its last blocks, and a group that is made skippable starts out skipped until the next frame.
-   * Groups this far back have been on screen, whole, so the size remembered for them is their real one.
+   * group takes the size the browser last remembered of it (`contain-intrinsic-size: auto`), which for a
+   * group just filled can be from before its last blocks came. Groups this far back have been on screen,
+   * whole, so the size remembered for them is their real one.
    */
   private letSkip(count: number): void {
     for (; this.skippable < count; this.skippable++)
