@@ -98,25 +98,37 @@ export async function traceMainThread<T>(
   const trace = await browser.stopTracing();
   const events = traceEvents(trace);
   const marks = mainThreadMarks(events);
-  return { result, tasks: mainThreadTasks(events, bridgeSpans(marks)), marks };
+  const bridge = [...markedSpans(marks, BRIDGE_MARKS.from, BRIDGE_MARKS.to).values()];
+  return { result, tasks: mainThreadTasks(events, bridge), marks };
 }
 
 /**
- * The CPU time between each mark named `<from>:<key>` and the `<to>:<key>` after it, by key. A span whose
- * marks are not both in the trace is left out.
+ * Each mark named `<from>:<key>` with the `<to>:<key>` after it, as the CPU clock's readings at both, by key.
+ * A span whose marks are not both in the trace (or have no thread clock) is left out.
  */
-export function cpuSpans(marks: readonly TracedMark[], from: string, to: string): Map<string, number> {
+function markedSpans(
+  marks: readonly TracedMark[],
+  from: string,
+  to: string,
+): Map<string, { start: number; end: number }> {
   const started = new Map<string, number>();
-  const spans = new Map<string, number>();
+  const spans = new Map<string, { start: number; end: number }>();
   for (const mark of marks) {
     if (mark.name.startsWith(`${from}:`)) started.set(mark.name.slice(from.length + 1), mark.cpuMs);
     else if (mark.name.startsWith(`${to}:`)) {
       const key = mark.name.slice(to.length + 1);
       const start = started.get(key);
       if (start !== undefined && Number.isFinite(start) && Number.isFinite(mark.cpuMs))
-        spans.set(key, mark.cpuMs - start);
+        spans.set(key, { start, end: mark.cpuMs });
     }
   }
+  return spans;
+}
+
+/** The CPU time between each mark named `<from>:<key>` and the `<to>:<key>` after it, by key. */
+export function cpuSpans(marks: readonly TracedMark[], from: string, to: string): Map<string, number> {
+  const spans = new Map<string, number>();
+  for (const [key, { start, end }] of markedSpans(marks, from, to)) spans.set(key, end - start);
   return spans;
 }
 
@@ -131,19 +143,6 @@ function mainThreadsOf(events: readonly TraceEvent[]): Set<string> {
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
-}
-
-/** The test bridge's own spans, each as [start, end] on the thread's CPU clock (milliseconds). */
-function bridgeSpans(marks: readonly TracedMark[]): Array<[number, number]> {
-  const started = new Map<string, number>();
-  const spans: Array<[number, number]> = [];
-  for (const mark of marks) {
-    const [name, key] = mark.name.split(':');
-    if (key === undefined || !Number.isFinite(mark.cpuMs)) continue;
-    if (name === BRIDGE_MARKS.from) started.set(key, mark.cpuMs);
-    else if (name === BRIDGE_MARKS.to && started.has(key)) spans.push([started.get(key)!, mark.cpuMs]);
-  }
-  return spans;
 }
 
 /** The page's marks on its main thread, in the order they were made. */
@@ -168,7 +167,7 @@ export function longestCpuMs(tasks: readonly TracedTask[]): number {
  */
 function mainThreadTasks(
   events: readonly TraceEvent[],
-  bridge: ReadonlyArray<[number, number]>,
+  bridge: ReadonlyArray<{ start: number; end: number }>,
 ): TracedTask[] {
   const mainThreads = mainThreadsOf(events);
   const tasks = events
@@ -186,7 +185,8 @@ function mainThreadTasks(
     const cpuStart = task.tts === undefined ? Number.NaN : task.tts / 1000;
     const cpuMs = task.tdur === undefined ? Number.NaN : task.tdur / 1000;
     let bridgeCpuMs = 0;
-    for (const [from, to] of bridge) if (from >= cpuStart && to <= cpuStart + cpuMs) bridgeCpuMs += to - from;
+    for (const { start, end } of bridge)
+      if (start >= cpuStart && end <= cpuStart + cpuMs) bridgeCpuMs += end - start;
     outermost.push({ wallMs: (task.dur ?? 0) / 1000, cpuMs: cpuMs - bridgeCpuMs, bridgeCpuMs });
   }
   return outermost.sort((a, b) => b.wallMs - a.wallMs);
