@@ -8,6 +8,7 @@ import {
 import { parseBlockTokens, type Token } from '../../../src-renderer/src/markdown/parser.ts';
 import { liveBlocks } from '../../../src-renderer/src/markdown/tail-repair.ts';
 import { TextTail } from '../../../src-renderer/src/markdown/text-tail.ts';
+import { generateDocument, random } from './markdown-documents.ts';
 
 // The renderer's parser settings: rendering the blocks one by one must give what rendering the whole
 // text at once gives.
@@ -23,86 +24,6 @@ function renderInBlocks(text: string): string {
   return texts(text, true)
     .map((block) => md.render(block, env))
     .join('');
-}
-
-// A small seeded generator, so a failure can be replayed.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function generateDocument(seed: number): string {
-  const next = random(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const words = [
-    'alpha',
-    '**bold**',
-    '_it_',
-    '`code`',
-    'beta',
-    'http://example.com',
-    '[ref link][r1]',
-    'x*y',
-  ];
-  const sentence = () => Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(words)).join(' ');
-  const codeLines = () =>
-    Array.from({ length: 1 + Math.floor(next() * 4) }, () =>
-      pick(['const a = 1;', '', '- not a list', '# not a heading', '| not | a table |', '  indented', '```']),
-    );
-
-  const pieces: Array<() => string> = [
-    () => sentence(),
-    () => `${sentence()}\n${sentence()}`,
-    () => `${pick(['#', '##', '###'])} ${sentence()}`,
-    () => `${sentence()}\n${pick(['===', '---'])}`,
-    () => pick(['---', '***', '___', '* * *']),
-    () => {
-      const fence = pick(['```', '````', '~~~']);
-      const body = codeLines().filter((line) => !line.startsWith(fence[0]!.repeat(3)) || fence === '~~~');
-      const closing = fence === '````' ? pick(['````', '`````']) : fence;
-      return `${pick(['', ' ', '  '])}${fence}${pick(['', 'ts', 'python'])}\n${body.join('\n')}\n${closing}`;
-    },
-    () => `    code line\n\n    more code\n${pick(['', '    tail'])}`,
-    () => {
-      const marker = pick(['-', '*', '1.', '1)']);
-      const items = Array.from({ length: 1 + Math.floor(next() * 3) }, (_, index) => {
-        const own = marker.endsWith('.') || marker.endsWith(')') ? `${index + 1}${marker.slice(-1)}` : marker;
-        const pad = ' '.repeat(own.length + 1);
-        const extras = [
-          '',
-          `\n${pad}- nested ${sentence()}`,
-          `\n\n${pad}${sentence()}`,
-          `\n${pad}\`\`\`\n${pad}in list\n\n${pad}after blank\n${pad}\`\`\``,
-          `\nlazy ${sentence()}`,
-        ];
-        return `${own} ${sentence()}${pick(extras)}`;
-      });
-      return items.join(pick(['\n', '\n\n']));
-    },
-    () => `> ${sentence()}\n${pick(['> more', 'lazy line', '> - quoted item', '>\n> ```\n> q\n> ```'])}`,
-    () => {
-      const rows = Array.from({ length: Math.floor(next() * 4) }, () => `| ${sentence()} | 2 |`);
-      return [`| a | b |`, pick(['|---|---|', '|:--|--:|', '| --- | :-: |']), ...rows].join('\n');
-    },
-    () => `${sentence()}\n| a | b |\n|---|---|\n| 1 | 2 |`,
-    () => `${pick(['2.', '10)'])} not a list start when it interrupts`,
-    () => `<script>alert(1)</script> ${sentence()}`,
-    () => pick(['-', '1.', '>', '#', '|', '```']),
-  ];
-
-  const parts = ['[r1]: https://example.com/ref "Title"'];
-  const count = 3 + Math.floor(next() * 14);
-  for (let index = 0; index < count; index++) parts.push(pick(pieces)());
-  let text = '';
-  for (const part of parts) text += part + pick(['\n', '\n\n', '\n\n\n', '\n\n']);
-  if (next() < 0.15) text += pick(['```js\nunclosed fence\n', '- trailing item', 'no newline at end']);
-  return next() < 0.1 ? text.replaceAll('\n', '\r\n') : text;
 }
 
 describe('markdown block splitting', () => {
