@@ -1,6 +1,6 @@
 // The copy buttons of a reply's code blocks. One click handler for the whole reply (Markdown.tsx) rather
 // than one per button: a reply has hundreds of code blocks. The button's state is kept on the button
-// (`data-state`, its label and text), which patching a growing block leaves alone (dom-patch.ts).
+// (`data-state`, its label and text), which building on a growing block leaves alone (dom-patch.ts).
 
 /** How long the button says "Copied". */
 const COPIED_MS = 1500;

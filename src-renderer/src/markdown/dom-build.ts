@@ -8,7 +8,7 @@ import { openableHref } from './links.ts';
 import { isPlainInline, type Token } from './parser.ts';
 import type { ReferenceBook } from './references.ts';
 
-/** Work on a built element once it is in the page (as itself, or as the element it patched). */
+/** Work on a built element once it is in the page (as itself, or as the element it was patched into). */
 export type Wire =
   /** Finished code, not yet highlighted: coloured once it comes near the screen. */
   | { kind: 'code'; element: Element; language: string; code: string }
@@ -27,6 +27,11 @@ export class InlineCache {
   private definitions = 0;
 
   constructor(private readonly references: ReferenceBook) {}
+
+  /** How many labels are defined: inline content built while fewer were may have looked one up in vain. */
+  get labels(): number {
+    return this.references.size;
+  }
 
   parse(source: string): ReturnType<ReferenceBook['parseInline']> {
     if (this.references.size !== this.definitions) {
@@ -52,7 +57,10 @@ export class InlineCache {
 }
 
 export interface BuildContext {
-  /** A block of the growing tail: its code is not highlighted (it would be redone on every update). */
+  /**
+   * A block of the growing tail: its code is not looked up among the highlighted (that would be redone on
+   * every update), and its wires are only kept for when it finishes (block-build.ts).
+   */
   live: boolean;
   /**
    * Code whose colours are known is shown coloured at once (a saved reply opened again). While a reply
@@ -91,28 +99,8 @@ function element(tag: string, className?: string): HTMLElement {
   return made;
 }
 
-/** One top-level block's nodes (normally one element) from its block tokens. */
-export function buildBlock(tokens: readonly Token[], context: BuildContext): Node[] {
-  const root = document.createDocumentFragment();
-  // Where children go: an element, or its parent for a token that makes none (a tight list's paragraph).
-  const stack: Node[] = [root];
-  for (const token of tokens) {
-    const parent = stack.at(-1)!;
-    if (token.nesting === 1) {
-      const { outer, inner } = openBlock(token);
-      if (outer) parent.appendChild(outer);
-      stack.push(inner ?? parent);
-    } else if (token.nesting === -1) {
-      if (stack.length > 1) stack.pop();
-    } else {
-      appendLeaf(parent, token, context);
-    }
-  }
-  return Array.from(root.childNodes);
-}
-
 /** The element a block token opens (`outer`, put in its parent) and where its children go (`inner`). */
-function openBlock(open: Token): { outer?: HTMLElement; inner?: HTMLElement } {
+export function openBlock(open: Token): { outer?: HTMLElement; inner?: HTMLElement } {
   switch (open.type) {
     case 'paragraph_open': {
       // Tight list items hide their paragraphs: the text sits in the <li> directly.
@@ -151,7 +139,8 @@ function openBlock(open: Token): { outer?: HTMLElement; inner?: HTMLElement } {
   }
 }
 
-function appendLeaf(parent: Node, token: Token, context: BuildContext): void {
+/** The nodes of a token that opens nothing (inline content, code, a rule), appended to `parent`. */
+export function appendLeaf(parent: Node, token: Token, context: BuildContext): void {
   switch (token.type) {
     case 'inline':
       // Plain text (most table cells, many list items) needs no parse.
@@ -182,7 +171,7 @@ function codeBlock(code: string, language: string, context: BuildContext): HTMLE
   const [header, pre] = block.children as unknown as [HTMLElement, HTMLElement];
   header.firstElementChild!.textContent = language || 'text';
   const codeElement = pre.firstElementChild!;
-  const known = context.live ? null : cachedHighlight(language, code);
+  const known = context.live ? undefined : cachedHighlight(language, code);
   if (typeof known === 'string' && context.colourKnownCode) showHighlighted(codeElement, known);
   else codeElement.textContent = code;
   if (known === undefined || (known !== null && !context.colourKnownCode)) {
@@ -225,7 +214,7 @@ const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em',
 /**
  * One paragraph's (heading's, cell's) inline content, appended to `parent`. Content that uses a label not
  * defined (yet) is put in a span of its own, which is built again once the label is (a finished block's:
- * a live block is built again on every update anyway).
+ * a growing block is built again whole once a label is defined: block-build.ts).
  */
 export function appendInline(parent: Node, source: string, context: BuildContext): void {
   const { tokens, missing } = context.inline.parse(source);
@@ -235,7 +224,7 @@ export function appendInline(parent: Node, source: string, context: BuildContext
   }
   const awaiting = parent.appendChild(element('span', 'markdown-awaiting'));
   appendInlineTokens(awaiting, tokens);
-  if (!context.live) context.wires.push({ kind: 'labels', element: awaiting, source, missing });
+  context.wires.push({ kind: 'labels', element: awaiting, source, missing });
 }
 
 /** Inline tokens as nodes, appended to `parent`. */

@@ -2,20 +2,20 @@
 // blocks on every update; React made each block's fibers, set each prop through its generic path and walked
 // them again to commit, which cost more per update than building the same nodes directly (measured in the
 // long-stream bench: the script per update was ~1.6 ms against ~2.6 ms of style and layout). Here a
-// finished block is built once and never touched again; the growing blocks are built on each update and
-// patched into the nodes already shown, so a block that grows or finishes keeps its nodes.
+// finished block is built once and never touched again; a growing block is built on, on each update and
+// when it finishes, from its first token that changed (block-build.ts), so it keeps its nodes.
+
+import { BlockBuild, buildBlock } from './block-build.ts';
 import type { BlockGroups } from './block-groups.ts';
 import type { MarkdownBlock } from './block-splitter.ts';
 import { takeSplitTokens } from './block-splitter.ts';
 import {
   appendInlineTokens,
   type BuildContext,
-  buildBlock,
   InlineCache,
   showHighlighted,
   type Wire,
 } from './dom-build.ts';
-import { type Kept, patchNodes } from './dom-patch.ts';
 import { requestHighlight } from './highlight-client.ts';
 import type { NearViewport } from './near-viewport.ts';
 import { parseBlockTokens } from './parser.ts';
@@ -39,7 +39,7 @@ interface Group {
 }
 
 interface LiveNodes {
-  nodes: Node[];
+  built: BlockBuild;
   group: number;
 }
 
@@ -63,7 +63,7 @@ export class ReplyDom {
     this.inline = new InlineCache(references);
   }
 
-  /** Shows `layout`: new finished blocks are added, growing ones patched. */
+  /** Shows `layout`: new finished blocks are added, growing ones built on. */
   update(layout: ReplyLayout): void {
     const { groups, liveGroup } = layout.groups;
     const groupCount = Math.max(groups.length, layout.live.length > 0 ? liveGroup + 1 : 0);
@@ -80,7 +80,7 @@ export class ReplyDom {
       }
     }
     this.letSkip(groupCount - RECENT_GROUPS_NEVER_SKIPPED);
-    // Shown again with no new text (a task mounting more, a prop of the view changed): nothing to patch.
+    // Shown again with no new text (a task mounting more, a prop of the view changed): nothing to build.
     if (layout.live === this.shownLive) return;
     this.shownLive = layout.live;
     const starts = new Set<number>();
@@ -90,7 +90,7 @@ export class ReplyDom {
     }
     for (const [start, shown] of this.live) {
       if (starts.has(start)) continue;
-      for (const node of shown.nodes) node.parentNode?.removeChild(node);
+      for (const node of shown.built.nodes) node.parentNode?.removeChild(node);
       this.live.delete(start);
     }
     this.inline.settle();
@@ -137,42 +137,44 @@ export class ReplyDom {
     const growing = this.live.get(block.start);
     const context = this.context(false, !streaming && !growing);
     const tokens = takeSplitTokens(block.text) ?? parseBlockTokens(block.text, {});
-    const fresh = buildBlock(tokens, context);
     const group = this.groups[groupIndex]!.element;
     if (growing) {
-      // The block that was growing: its nodes are kept and patched to the finished block.
+      // The block that was growing: built on from its first token that changed, in the nodes shown.
       this.live.delete(block.start);
-      const kept: Kept = new Map();
-      const nodes = patchNodes(growing.nodes, fresh, kept);
+      growing.built.build(tokens, context);
       if (growing.group !== groupIndex)
-        for (const node of nodes) group.insertBefore(node, this.firstLive(groupIndex));
-      this.connect(context.wires, kept);
+        for (const node of growing.built.nodes) group.insertBefore(node, this.firstLive(groupIndex));
+      this.connect(growing.built.wires());
       return;
     }
+    const built = buildBlock(tokens, context);
     const before = this.firstLive(groupIndex);
-    for (const node of fresh) group.insertBefore(node, before);
-    this.connect(context.wires, null);
+    for (const node of built.nodes) group.insertBefore(node, before);
+    this.connect(built.wires());
   }
 
   private showLive(block: LiveBlock, groupIndex: number): void {
-    const fresh = buildBlock(block.tokens, this.context(true, false));
+    const context = this.context(true, false);
     const shown = this.live.get(block.start);
     const group = this.groups[groupIndex]!.element;
     if (!shown) {
-      for (const node of fresh) group.appendChild(node);
-      this.live.set(block.start, { nodes: fresh, group: groupIndex });
+      const built = new BlockBuild(true);
+      built.build(block.tokens, context);
+      for (const node of built.nodes) group.appendChild(node);
+      this.live.set(block.start, { built, group: groupIndex });
       return;
     }
-    shown.nodes = patchNodes(shown.nodes, fresh, null);
+    shown.built.build(block.tokens, context);
     if (shown.group !== groupIndex) {
-      for (const node of shown.nodes) group.appendChild(node);
+      for (const node of shown.built.nodes) group.appendChild(node);
       shown.group = groupIndex;
     }
   }
 
   /** The first node of a growing block in the group (finished blocks go before it), or null. */
   private firstLive(groupIndex: number): Node | null {
-    for (const shown of this.live.values()) if (shown.group === groupIndex) return shown.nodes[0] ?? null;
+    for (const shown of this.live.values())
+      if (shown.group === groupIndex) return shown.built.nodes[0] ?? null;
     return null;
   }
 
@@ -180,11 +182,10 @@ export class ReplyDom {
     return { live, colourKnownCode, inline: this.inline, wires: [] };
   }
 
-  private connect(wires: readonly Wire[], kept: Kept | null): void {
+  private connect(wires: readonly Wire[]): void {
     for (const wire of wires) {
-      const element = (kept?.get(wire.element) ?? wire.element) as Element;
-      if (wire.kind === 'code') this.highlightWhenNear(element, wire.language, wire.code);
-      else this.rebuildWhenDefined(element, wire.source, wire.missing);
+      if (wire.kind === 'code') this.highlightWhenNear(wire.element, wire.language, wire.code);
+      else this.rebuildWhenDefined(wire.element, wire.source, wire.missing);
     }
   }
 

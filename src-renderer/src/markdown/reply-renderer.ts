@@ -1,6 +1,6 @@
 // A reply's markdown, shown incrementally into one element: the text is split into top-level blocks;
-// finished blocks are built once, as DOM nodes (reply-dom.ts); only the growing tail is parsed and built
-// again on each update, and patched into the nodes it had. Plain TypeScript, not a component: a streamed
+// finished blocks are built once, as DOM nodes (reply-dom.ts); only the growing tail is parsed again on
+// each update, and built on in the nodes it had from where it changed. Plain TypeScript, not a component: a streamed
 // update is shown straight from the stream store (Markdown.tsx), without a React render.
 import { BlockGroups } from './block-groups.ts';
 import { BlockSplitter } from './block-splitter.ts';

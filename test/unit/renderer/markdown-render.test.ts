@@ -3,7 +3,8 @@
 // checked in a browser.
 import hljs from 'highlight.js/lib/core';
 import { describe, expect, it } from 'vitest';
-import { buildBlock, InlineCache } from '../../../src-renderer/src/markdown/dom-build.ts';
+import { buildBlock } from '../../../src-renderer/src/markdown/block-build.ts';
+import { InlineCache } from '../../../src-renderer/src/markdown/dom-build.ts';
 import { highlightCode, registerLanguages } from '../../../src-renderer/src/markdown/highlight-languages.ts';
 import { openableHref } from '../../../src-renderer/src/markdown/links.ts';
 import { isPlainInline, parseBlockTokens, parseInline } from '../../../src-renderer/src/markdown/parser.ts';
@@ -126,7 +127,7 @@ describe('the nodes made for a block', () => {
       inline: new InlineCache(new ReferenceBook()),
       wires: [],
     };
-    host.append(...buildBlock(parseBlockTokens(source, {}), context));
+    host.append(...buildBlock(parseBlockTokens(source, {}), context).nodes);
     return host;
   };
 
