@@ -88,6 +88,24 @@ export function longMarkdownReply(bytes = 200_000): string {
   return sections.join('\n\n');
 }
 
+/**
+ * A reply of a few very long blocks, as a model writes a big table or a long list: ~55 KB of one table
+ * (800 rows), then ~45 KB of one list (800 items). Each block grows for hundreds of updates.
+ */
+export function longBlocksReply(): string {
+  const rows = Array.from(
+    { length: 800 },
+    (_, n) => `| ${n + 1} | item **${n}** | \`value_${n}\` | ${sentence(n, 5)} |`,
+  );
+  const items = Array.from({ length: 800 }, (_, n) => `- ${sentence(n + 3, 6)} See \`option_${n}\`.`);
+  return [
+    '# Everything in two blocks',
+    ['| # | name | value | note |', '|---|---|---|---|', ...rows].join('\n'),
+    items.join('\n'),
+    'That is all.',
+  ].join('\n\n');
+}
+
 /** The reply cut into deltas of `size` characters (code points), as a model streams it. */
 export function deltasOf(text: string, size: number): string[] {
   const points = [...text];

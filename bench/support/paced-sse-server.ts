@@ -1,13 +1,14 @@
-// A child-process gateway for the long-stream bench: answers POST /v1/responses with the long markdown
-// reply as Responses SSE, paced at `argv[2]` text deltas per second (of `argv[3]` characters each), the way
-// a fast model streams. Everything else gets a 404 (the app copes: its model list just stays empty).
+// A child-process gateway for the streaming benches: answers POST /v1/responses with a long markdown reply
+// (`argv[4]`: `mixed`, the default, or `blocks`: bench/support/markdown-reply.ts) as Responses SSE, paced at
+// `argv[2]` text deltas per second (of `argv[3]` characters each), the way a fast model streams. Everything
+// else gets a 404 (the app copes: its model list just stays empty).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deltasOf, longMarkdownReply } from './markdown-reply.ts';
+import { deltasOf, longBlocksReply, longMarkdownReply } from './markdown-reply.ts';
 
 const rate = Number(process.argv[2] ?? 2500);
 const size = Number(process.argv[3] ?? 12);
-const text = longMarkdownReply();
+const text = process.argv[4] === 'blocks' ? longBlocksReply() : longMarkdownReply();
 const deltas = deltasOf(text, size);
 
 const sse = (type: string, fields: Record<string, unknown>): string =>

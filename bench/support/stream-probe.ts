@@ -279,17 +279,19 @@ export async function streamIntoChat(
 
 /**
  * Where the streaming benches start: the paced gateway (a child process, `deltasPerSecond` deltas of
- * `deltaCharacters` each), the app batching as main batches in the app, the probe in the page before the
- * app's own scripts, and the Playground open on a new chat.
+ * `deltaCharacters` each, of the `reply` named: paced-sse-server.ts), the app batching as main batches in
+ * the app, the probe in the page before the app's own scripts, and the Playground open on a new chat.
  */
 export async function openProbedPlayground(options: {
   apiKey: string;
   deltasPerSecond: number;
   deltaCharacters: number;
+  reply?: 'mixed' | 'blocks';
 }): Promise<{ page: Page; close(): Promise<void> }> {
   const server = await startChild('paced-sse-server.ts', [
     String(options.deltasPerSecond),
     String(options.deltaCharacters),
+    options.reply ?? 'mixed',
   ]);
   let opened: OpenApp;
   try {
