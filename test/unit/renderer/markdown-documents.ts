@@ -1,20 +1,10 @@
 // Random markdown documents for the renderer's tests: every kind of block, in every way one can be cut,
 // continued lazily or interrupted, so that what is built piece by piece can be checked against the whole.
+import { seededRandom } from '../../support/seeded-random.ts';
 
-// A small seeded generator, so a failure can be replayed.
-export function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** A document of 4 to 17 random blocks, the same for the same seed. */
 export function generateDocument(seed: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const words = [
     'alpha',

@@ -8,7 +8,8 @@ import {
 import { parseBlockTokens, type Token } from '../../../src-renderer/src/markdown/parser.ts';
 import { liveBlocks } from '../../../src-renderer/src/markdown/tail-repair.ts';
 import { TextTail } from '../../../src-renderer/src/markdown/text-tail.ts';
-import { generateDocument, random } from './markdown-documents.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
+import { generateDocument } from './markdown-documents.ts';
 
 // The renderer's parser settings: rendering the blocks one by one must give what rendering the whole
 // text at once gives.
@@ -44,7 +45,7 @@ describe('markdown block splitting', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const text = generateDocument(seed);
       const whole = splitMarkdown(text, true).blocks;
-      const next = random(seed * 7919);
+      const next = seededRandom(seed * 7919);
       const splitter = new BlockSplitter();
       let end = 0;
       while (end < text.length) {
@@ -63,7 +64,7 @@ describe('markdown block splitting', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const text = generateDocument(seed);
       const whole = splitMarkdown(text, true).blocks;
-      const next = random(seed * 6271);
+      const next = seededRandom(seed * 6271);
       const splitter = new BlockSplitter();
       const tail = new TextTail();
       let end = 0;
@@ -115,7 +116,7 @@ describe('markdown block splitting', () => {
     let compared = 0;
     for (let seed = 1; seed <= 150; seed++) {
       const text = generateDocument(seed);
-      const next = random(seed * 104729);
+      const next = seededRandom(seed * 104729);
       const splitter = new BlockSplitter();
       let end = 0;
       let seen = 0;

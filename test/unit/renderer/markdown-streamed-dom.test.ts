@@ -4,7 +4,8 @@
 // renderer that builds it all afresh shows for the same text, and at the end what the saved reply shows.
 import { describe, expect, it } from 'vitest';
 import { ReplyRenderer } from '../../../src-renderer/src/markdown/reply-renderer.ts';
-import { generateDocument, random } from './markdown-documents.ts';
+import { seededRandom } from '../../support/seeded-random.ts';
+import { generateDocument } from './markdown-documents.ts';
 
 /** Shows `text` until nothing is left to mount (the app mounts the rest in later tasks). */
 function showAll(
@@ -51,7 +52,7 @@ describe('a reply streamed in pieces', () => {
   it('shows after every update what a fresh render of the same text shows, and ends as the saved reply', () => {
     for (let seed = 1; seed <= 120; seed++) {
       const text = documentOf(seed);
-      const next = random(seed * 3571);
+      const next = seededRandom(seed * 3571);
       const root = document.createElement('div');
       const renderer = new ReplyRenderer(root);
       let shown = '';
