@@ -92,8 +92,8 @@ async function streamIntoPre(page: Page): Promise<StreamProbe> {
  *
  * The clones are made before each timed span, so the floor leaves out making the nodes, which any renderer
  * has to do. The same pass is run again with the cloning inside the span (`withMakingCpuMs`): a native deep
- * clone is the cheapest way a page has to make given nodes, so that figure bounds what a renderer needs
- * including their creation. It is printed beside the target, not used for it.
+ * clone (no script per node) is the quickest way we know for a page to make given nodes, so that figure is
+ * closer to what a renderer needs, their making included. It is printed beside the target, not used for it.
  */
 async function browserFloor(
   page: Page,
