@@ -1,6 +1,7 @@
 // The copy buttons of a reply's code blocks. One click handler for the whole reply (Markdown.tsx) rather
 // than one per button: a reply has hundreds of code blocks. The button's state is kept on the button
-// (`data-state`, its label and text), which building on a growing block leaves alone (dom-patch.ts).
+// (`data-state`, its label and text), which building on a growing block leaves alone (dom-patch.ts), unless
+// the block is built again whole (a label defined while it grows: block-build.ts).
 
 /** How long the button says "Copied". */
 const COPIED_MS = 1500;

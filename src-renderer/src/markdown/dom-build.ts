@@ -3,7 +3,7 @@
 // set through the DOM, never as markup. The one exception is highlight.js's output for finished code,
 // which it escapes itself (highlight-languages.ts).
 import { copyButton } from './code-copy.ts';
-import { cachedHighlight } from './highlight-client.ts';
+import { cachedHighlight, highlightable } from './highlight-client.ts';
 import { openableHref } from './links.ts';
 import { isPlainInline, type Token } from './parser.ts';
 import type { ReferenceBook } from './references.ts';
@@ -58,8 +58,8 @@ export class InlineCache {
 
 export interface BuildContext {
   /**
-   * A block of the growing tail: its code is not looked up among the highlighted (that would be redone on
-   * every update), and its wires are only kept for when it finishes (block-build.ts).
+   * A block of the growing tail: its code is not looked up among the highlighted, and its wires are only
+   * kept for when it finishes (block-build.ts).
    */
   live: boolean;
   /**
@@ -171,7 +171,10 @@ function codeBlock(code: string, language: string, context: BuildContext): HTMLE
   const [header, pre] = block.children as unknown as [HTMLElement, HTMLElement];
   header.firstElementChild!.textContent = language || 'text';
   const codeElement = pre.firstElementChild!;
-  const known = context.live ? undefined : cachedHighlight(language, code);
+  // Live code is not looked up (that would be redone on every update); code that can never be coloured
+  // gets no wire, live or not.
+  let known: string | null | undefined = null;
+  if (highlightable(language, code)) known = context.live ? undefined : cachedHighlight(language, code);
   if (typeof known === 'string' && context.colourKnownCode) showHighlighted(codeElement, known);
   else codeElement.textContent = code;
   if (known === undefined || (known !== null && !context.colourKnownCode)) {

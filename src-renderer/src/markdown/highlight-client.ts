@@ -32,9 +32,14 @@ function cacheKey(language: string, code: string): string {
   return `${language}\n${code}`;
 }
 
+/** Whether code may be highlighted at all (a language named, not too long): answered without a lookup. */
+export function highlightable(language: string, code: string): boolean {
+  return language !== '' && code.length <= MAX_CODE_LENGTH;
+}
+
 /** The highlighted HTML if known: a string, null (not highlightable), or undefined (not yet asked). */
 export function cachedHighlight(language: string, code: string): string | null | undefined {
-  if (!language || code.length > MAX_CODE_LENGTH) return null;
+  if (!highlightable(language, code)) return null;
   return cache.get(cacheKey(language, code));
 }
 

@@ -62,6 +62,23 @@ describe('a growing block built on', () => {
     expect(host.innerHTML).toBe(freshMarkup('Heading\n===\n'));
   });
 
+  it('hands over, when the block finishes, one wire per code block and awaited label, on the nodes in the page', () => {
+    // Both code blocks are closed before the block finishes: their wires are the ones recorded while it grew.
+    const grown =
+      '- item [a][missing]\n\n  ```ts\n  const a = 1;\n  ```\n- plain code\n\n  ```\n  no language\n  ```\n- la';
+    const { host, built } = grow(['- item [a][missing]\n\n  ```ts\n  const a', grown]);
+    built.build(parseBlockTokens(`${grown}st\n`, {}), { ...context(), live: false });
+    const wires = built.wires();
+    const code = wires.filter((wire) => wire.kind === 'code');
+    // The block without a language can never be coloured: no wire for it.
+    expect(code.map((wire) => wire.kind === 'code' && wire.code)).toEqual(['const a = 1;\n']);
+    expect(code[0]!.element).toBe(host.querySelector('code'));
+    const labels = wires.filter((wire) => wire.kind === 'labels');
+    expect(labels).toHaveLength(1);
+    expect(labels[0]!.element).toBe(host.querySelector('.markdown-awaiting'));
+    for (const wire of wires) expect(wire.element.isConnected).toBe(true);
+  });
+
   it('cuts a text node back to where it stood when text built after it had joined it', () => {
     // Two leaves side by side in one element, their text joined into one node: no markdown-it block rule
     // makes this today, but building on from between them must not keep the second leaf's text.
