@@ -60,6 +60,11 @@ export function generateDocument(seed: number): string {
     () => `${pick(['2.', '10)'])} not a list start when it interrupts`,
     () => `<script>alert(1)</script> ${sentence()}`,
     () => pick(['-', '1.', '>', '#', '|', '```']),
+    // Tables below the top level, and lists three deep.
+    () => `> | a | b |\n> |---|---|\n> | ${sentence()} | 1 |\n${pick(['> | 2 | 3 |', 'lazy after'])}`,
+    () => `- ${sentence()}\n\n  | a | b |\n  |---|---|\n  | ${sentence()} | 1 |`,
+    () =>
+      `- ${sentence()}\n  - ${sentence()}\n    - ${sentence()}\n${pick(['  - back up', '- top again', ''])}`,
   ];
 
   const parts = ['[r1]: https://example.com/ref "Title"'];
