@@ -13,6 +13,7 @@ import { longMarkdownReply } from '../support/markdown-reply.ts';
 import {
   openProbedPlayground,
   probeMark,
+  STREAM_PACE,
   type StreamProbe,
   streamIntoChat,
   streamsSince,
@@ -23,8 +24,6 @@ import {
 } from '../support/stream-probe.ts';
 import { type BenchSection, median, type Row } from '../types.ts';
 
-const DELTAS_PER_SECOND = 2500;
-const DELTA_CHARACTERS = 12;
 const COLUMNS = 4;
 const ROUNDS = 2;
 const MAX_RATIO_TO_ONE = 1.5;
@@ -68,12 +67,11 @@ function lastTenthOfAll(streams: StreamProbe[], part: 'ms' | 'layoutMs' | 'cpuMs
 
 const section: BenchSection = {
   name: 'compare-stream',
-  description: `${COLUMNS} Compare columns streaming ~200 KB markdown replies at once (${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s each), against one reply alone in the same run (${ROUNDS} rounds)`,
+  description: `${COLUMNS} Compare columns streaming ~200 KB markdown replies at once (${STREAM_PACE.deltasPerSecond.toLocaleString('en-US')} deltas/s each), against one reply alone in the same run (${ROUNDS} rounds)`,
   async run() {
     const { page, close } = await openProbedPlayground({
       apiKey: 'sk-bench-compare-stream',
-      deltasPerSecond: DELTAS_PER_SECOND,
-      deltaCharacters: DELTA_CHARACTERS,
+      ...STREAM_PACE,
     });
     try {
       // A warm-up reply, so neither side pays for the first parse of the markdown code.

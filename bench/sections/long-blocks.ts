@@ -12,6 +12,7 @@ import { longestCpuMs } from '../support/main-thread-trace.ts';
 import { longBlocksReply } from '../support/markdown-reply.ts';
 import {
   openProbedPlayground,
+  STREAM_PACE,
   type StreamProbe,
   streamIntoChat,
   tenth,
@@ -19,8 +20,6 @@ import {
 } from '../support/stream-probe.ts';
 import { type BenchSection, median, type Row } from '../types.ts';
 
-const DELTAS_PER_SECOND = 2500;
-const DELTA_CHARACTERS = 12;
 const ROUNDS = Number(process.env.GS_ROUNDS ?? 3);
 const MAX_GROWTH = 1.5;
 
@@ -35,13 +34,12 @@ function scriptCost(probe: StreamProbe, which: 'first' | 'last'): number {
 
 const section: BenchSection = {
   name: 'long-blocks',
-  description: `a reply of one 800-row table and one 800-item list at ${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s into the Playground (median of ${ROUNDS} rounds)`,
+  description: `a reply of one 800-row table and one 800-item list at ${STREAM_PACE.deltasPerSecond.toLocaleString('en-US')} deltas/s into the Playground (median of ${ROUNDS} rounds)`,
   async run() {
     const characters = longBlocksReply().length;
     const { page, close } = await openProbedPlayground({
       apiKey: 'sk-bench-long-blocks',
-      deltasPerSecond: DELTAS_PER_SECOND,
-      deltaCharacters: DELTA_CHARACTERS,
+      ...STREAM_PACE,
       reply: 'blocks',
     });
     try {

@@ -18,14 +18,13 @@ import {
   openProbedPlayground,
   type ProbeWindow,
   probeOf,
+  STREAM_PACE,
   type StreamProbe,
   streamIntoChat,
   tenthCost,
 } from '../support/stream-probe.ts';
 import { type BenchSection, median, type Row } from '../types.ts';
 
-const DELTAS_PER_SECOND = 2500;
-const DELTA_CHARACTERS = 12;
 // GS_ROUNDS=1 for a quick look (a profile with GS_BENCH_TRACE); the figures are the median of five.
 const ROUNDS = Number(process.env.GS_ROUNDS ?? 5);
 
@@ -230,14 +229,13 @@ async function openSaved(
 
 const section: BenchSection = {
   name: 'long-stream',
-  description: `~200 KB markdown reply at ${DELTAS_PER_SECOND.toLocaleString('en-US')} deltas/s through main and the bridge into the Playground, vs a plain <pre> (median of ${ROUNDS} rounds)`,
+  description: `~200 KB markdown reply at ${STREAM_PACE.deltasPerSecond.toLocaleString('en-US')} deltas/s through main and the bridge into the Playground, vs a plain <pre> (median of ${ROUNDS} rounds)`,
   async run() {
     const reply = longMarkdownReply();
-    const shape = { characters: reply.length, deltas: deltasOf(reply, DELTA_CHARACTERS).length };
+    const shape = { characters: reply.length, deltas: deltasOf(reply, STREAM_PACE.deltaCharacters).length };
     const { page, close } = await openProbedPlayground({
       apiKey: 'sk-bench-long-stream',
-      deltasPerSecond: DELTAS_PER_SECOND,
-      deltaCharacters: DELTA_CHARACTERS,
+      ...STREAM_PACE,
     });
     try {
       const cdp = await page.context().newCDPSession(page);

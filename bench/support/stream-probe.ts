@@ -277,6 +277,9 @@ export async function streamIntoChat(
   return { probe: withCpuTimes(probe, marks), tasks };
 }
 
+/** The pace of the streaming benches' gateway: a fast model, 2,500 deltas a second of 12 characters each. */
+export const STREAM_PACE = { deltasPerSecond: 2500, deltaCharacters: 12 } as const;
+
 /**
  * Where the streaming benches start: the paced gateway (a child process, `deltasPerSecond` deltas of
  * `deltaCharacters` each, of the `reply` named: paced-sse-server.ts), the app batching as main batches in
