@@ -60,8 +60,9 @@ test('three columns in three formats answer one prompt at once; stop, fail, re-r
   await page.getByTestId('compare-input').press('Enter');
   // All three went out at once, each in its own format.
   await expect.poll(() => chatRequests(fakeGateway, '/v1/responses').length).toBe(1);
-  expect(chatRequests(fakeGateway, '/v1/chat/completions')).toHaveLength(1);
-  expect(chatRequests(fakeGateway, /^\/v1beta\/models\/gemini-2\.5-flash:/)).toHaveLength(1);
+  // The three columns send at once, but their requests reach the gateway in any order: each is waited for.
+  await expect.poll(() => chatRequests(fakeGateway, '/v1/chat/completions').length).toBe(1);
+  await expect.poll(() => chatRequests(fakeGateway, /^\/v1beta\/models\/gemini-2\.5-flash:/).length).toBe(1);
   await expect(columns(page).nth(0)).toHaveAttribute('data-state', 'streaming');
 
   // The failure says what to do, in its column only; the others go on.
