@@ -90,35 +90,46 @@ async function streamIntoPre(page: Page): Promise<StreamProbe> {
  * CPU time.
  *
  * The clones are made before each timed span, so the floor leaves out making the nodes, which any renderer
- * has to do. The same pass is run again with the cloning inside the span (`withMakingCpuMs`): a native deep
- * clone (no script per node) is the quickest way we know for a page to make given nodes, so that figure is
- * closer to what a renderer needs, their making included. It is printed beside the target, not used for it.
+ * has to do. The same pass is run three more times with the making inside the span, printed beside the
+ * target, not used for it: by a native deep clone (`clone`: no script per node, the quickest way we know for
+ * a page to make given nodes), by script from a plain tree of the same nodes read before the span
+ * (`script`: one createElement or createTextNode and one appendChild per node, className and textContent
+ * where they do, as a renderer that builds DOM does, with no markdown parsed), and by the HTML parser from
+ * their markup (`html`: insertAdjacentHTML, a renderer that writes HTML). All four make the same nodes: the
+ * blocks as shown, their code coloured since (the app's update makes code plain and colours it after).
  */
-async function browserFloor(
-  page: Page,
-  characters: number,
-  updates: number,
-): Promise<{ ms: number; cpuMs: number; withMakingCpuMs: number }> {
+async function browserFloor(page: Page, characters: number, updates: number): Promise<Floor> {
   const { result: ms, marks } = await traceMainThread(page, async () => {
-    const ms = await clonedBlocksFloor(page, characters, updates, false);
-    await clonedBlocksFloor(page, characters, updates, true);
+    const ms = await blocksFloor(page, characters, updates, 'before');
+    for (const making of ['clone', 'script', 'html'] as const)
+      await blocksFloor(page, characters, updates, making);
     return ms;
   });
+  const cpuOf = (making: Making) => {
+    const name = making === 'before' ? 'gs-floor' : `gs-floor-${making}`;
+    return median([...cpuSpans(marks, `${name}-start`, `${name}-end`).values()]);
+  };
   return {
     ms,
-    cpuMs: median([...cpuSpans(marks, 'gs-floor-start', 'gs-floor-end').values()]),
-    withMakingCpuMs: median([...cpuSpans(marks, 'gs-floor-made-start', 'gs-floor-made-end').values()]),
+    cpuMs: cpuOf('before'),
+    makingCpuMs: { clone: cpuOf('clone'), script: cpuOf('script'), html: cpuOf('html') },
   };
 }
 
-async function clonedBlocksFloor(
-  page: Page,
-  characters: number,
-  updates: number,
-  cloneInSpan: boolean,
-): Promise<number> {
+/** How the floor's nodes are made: before the timed span, or in it (see `browserFloor`). */
+type Making = 'before' | 'clone' | 'script' | 'html';
+
+interface Floor {
+  /** The median per update by the clock, and in CPU time, the nodes made before the span. */
+  ms: number;
+  cpuMs: number;
+  /** The same in CPU time, the nodes made in the span, each way. */
+  makingCpuMs: Record<Exclude<Making, 'before'>, number>;
+}
+
+async function blocksFloor(page: Page, characters: number, updates: number, making: Making): Promise<number> {
   return page.evaluate(
-    async ({ characters, updates, cloneInSpan }) => {
+    async ({ characters, updates, making }) => {
       const replies = document.querySelectorAll('[data-testid="reply"]');
       const all = Array.from(replies[replies.length - 1]?.querySelectorAll('.markdown-group > *') ?? []);
       // The blocks of the last tenth of the text, as the app's last tenth is the cost compared.
@@ -126,6 +137,29 @@ async function clonedBlocksFloor(
       let first = all.length;
       for (let seen = 0; first > 0 && seen < total / 10; ) seen += all[--first]!.textContent?.length ?? 0;
       const blocks = all.slice(first);
+      // For `script`: each block as a plain tree, read before any span, so the span only makes nodes.
+      type Tree = { tag: string; attributes: Array<[string, string]>; children: Array<Tree | string> };
+      const treeOf = (node: Node): Tree | string =>
+        node instanceof Element
+          ? {
+              tag: node.tagName.toLowerCase(),
+              attributes: Array.from(node.attributes, (a): [string, string] => [a.name, a.value]),
+              children: Array.from(node.childNodes, treeOf),
+            }
+          : (node.nodeValue ?? '');
+      const build = (tree: Tree | string): Node => {
+        if (typeof tree === 'string') return document.createTextNode(tree);
+        const element = document.createElement(tree.tag);
+        for (const [name, value] of tree.attributes)
+          if (name === 'class') element.className = value;
+          else element.setAttribute(name, value);
+        const [only, ...more] = tree.children;
+        if (typeof only === 'string' && more.length === 0) element.textContent = only;
+        else for (const child of tree.children) element.appendChild(build(child));
+        return element;
+      };
+      const trees = making === 'script' ? blocks.map(treeOf) : [];
+      const markup = making === 'html' ? blocks.map((block) => block.outerHTML) : [];
       const scroller = document.createElement('div');
       scroller.style.cssText = 'position:fixed;inset:0;z-index:9999;overflow:auto;background:#fff';
       const host = document.createElement('div');
@@ -134,7 +168,7 @@ async function clonedBlocksFloor(
       scroller.append(host);
       document.body.append(scroller);
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const name = cloneInSpan ? 'gs-floor-made' : 'gs-floor';
+      const name = making === 'before' ? 'gs-floor' : `gs-floor-${making}`;
       const costs: number[] = [];
       let next = 0;
       for (let update = 0; update < updates && blocks.length > 0; update++) {
@@ -145,17 +179,19 @@ async function clonedBlocksFloor(
           await frame();
           next = 0;
         }
-        const taken: Element[] = [];
+        const taken: number[] = [];
         for (let length = 0; length < characters && next < blocks.length; next++) {
-          const block = blocks[next]!;
-          length += block.textContent?.length ?? 0;
-          taken.push(block);
+          length += blocks[next]!.textContent?.length ?? 0;
+          taken.push(next);
         }
-        const cloneAll = () => taken.map((block) => block.cloneNode(true));
-        const made = cloneInSpan ? null : cloneAll();
+        const make = () =>
+          taken.map((index) => (making === 'script' ? build(trees[index]!) : blocks[index]!.cloneNode(true)));
+        const made = making === 'before' ? make() : null;
+        const html = taken.map((index) => markup[index]).join('');
         performance.mark(`${name}-start:${update}`);
         const started = performance.now();
-        host.append(...(made ?? cloneAll()));
+        if (making === 'html') host.insertAdjacentHTML('beforeend', html);
+        else host.append(...(made ?? make()));
         // The same mark the app's probe makes before its forced layout (stream-probe.ts), so both spans
         // carry the same instrumentation: a mark is a trace event, not free while the page is traced.
         performance.mark(`${name}-layout:${update}`);
@@ -170,7 +206,7 @@ async function clonedBlocksFloor(
       costs.sort((a, b) => a - b);
       return costs[costs.length >> 1] ?? 0;
     },
-    { characters, updates, cloneInSpan },
+    { characters, updates, making },
   );
 }
 
@@ -247,12 +283,7 @@ const section: BenchSection = {
         open: { longestMs: number; longestCpuMs: number; firstScreenMs: number };
         traced: TracedTask[];
       }> = [];
-      const floors: Array<{
-        ms: number;
-        cpuMs: number;
-        withMakingCpuMs: number;
-        charactersPerUpdate: number;
-      }> = [];
+      const floors: Array<Floor & { charactersPerUpdate: number }> = [];
       let nodes: number | undefined;
       for (let round = 0; round < ROUNDS; round++) {
         // Alternate the order, so neither side always runs on a warmer (or more tired) page. The floor is
@@ -297,9 +328,13 @@ const section: BenchSection = {
       const ratios = lastPerRound.map((cost, index) => cost / floors[index]!.cpuMs);
       const ratio = median(ratios);
       const clockRatios = rounds.map((r, index) => tenthCost(r.app, 'last') / floors[index]!.ms);
-      const withMakingRatio = median(
-        lastPerRound.map((cost, index) => cost / floors[index]!.withMakingCpuMs),
-      );
+      // The floor with its nodes made in the span, each way: against the floor itself, and the app against it.
+      const making = (way: keyof Floor['makingCpuMs']) => {
+        const ms = median(floors.map((f) => f.makingCpuMs[way]));
+        const floorRatio = median(floors.map((f) => f.makingCpuMs[way] / f.cpuMs));
+        const appRatio = median(lastPerRound.map((cost, index) => cost / floors[index]!.makingCpuMs[way]));
+        return `${ms.toFixed(2)} ms (${floorRatio.toFixed(2)}× the floor; the app ${appRatio.toFixed(2)}× that)`;
+      };
       const appTotal = median(rounds.map((r) => r.app.endedAt - r.app.startedAt));
       const preTotal = median(rounds.map((r) => r.pre.endedAt - r.pre.startedAt));
       const longTasks = rounds.flatMap((r) => r.app.longTasks);
@@ -345,7 +380,7 @@ const section: BenchSection = {
           metric: 'browser alone per update (floor), CPU time',
           value: floor,
           unit: 'ms',
-          detail: `by the clock ${floorByClock.toFixed(2)} ms; style and layout of the blocks of the reply's last tenth, cloned ${Math.round(charactersPerUpdate)} characters at a time into a bare container, no script (median of 60 per round); with the cloning in the span ${median(floors.map((f) => f.withMakingCpuMs)).toFixed(2)} ms, the app ${withMakingRatio.toFixed(2)}× that`,
+          detail: `by the clock ${floorByClock.toFixed(2)} ms; style and layout of the blocks of the reply's last tenth, cloned ${Math.round(charactersPerUpdate)} characters at a time into a bare container, no script (median of 60 per round); with the nodes made in the span by cloning ${making('clone')}, by script from a ready tree ${making('script')}, by the HTML parser ${making('html')}`,
         },
         { metric: 'growth last/first', value: last / first, unit: '×', target: { op: '<=', limit: 1.5 } },
         {
