@@ -372,6 +372,40 @@ test('a long reply shows markdown: a table, highlighted code, and links that ope
   await expect(inspector).toBeVisible();
   await expect(page.getByTestId('parameters')).toHaveCount(0);
   await expect(inspector).toContainText('/v1/responses');
+  // The body as sent, indented. Its prompt line is too long for the column: it goes on under its own text
+  // (the quote of "content" is 6 columns in; its next line starts 8 columns in), not at the block's edge.
+  // Selected whole, the block is the JSON as sent, its line breaks and indentation included.
+  const body = inspector.getByTestId('inspector-request-body');
+  const sent = chatRequests(fakeGateway, '/v1/responses').at(-1)?.json;
+  const pretty = JSON.stringify(sent, null, 2);
+  const promptLine = body.locator('.inspector-code__line').filter({ hasText: 'Show me how to debounce' });
+  const wrapped = await promptLine.evaluate((line) => {
+    const pre = line.closest('pre')!;
+    const edge = pre.getBoundingClientRect().left + parseFloat(getComputedStyle(pre).paddingLeft);
+    const text = line.firstChild!;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    range.setEnd(text, 1);
+    const column = range.getBoundingClientRect().width;
+    // Where each row the line takes starts, in columns from the block's edge (a row can have more than
+    // one rectangle: its run of spaces, its text, its break).
+    range.selectNodeContents(text);
+    const rows = new Map<number, number>();
+    for (const { top, left } of range.getClientRects())
+      rows.set(Math.round(top), Math.min(rows.get(Math.round(top)) ?? left, left));
+    return [...rows.values()].map((left) => Math.round((left - edge) / column));
+  });
+  // Every row of the line: the first at the block's edge (its indentation is in its text), the rest 8 in.
+  expect(wrapped.length).toBeGreaterThan(1);
+  expect(wrapped).toEqual([0, ...wrapped.slice(1).map(() => 8)]);
+  const selected = await body.evaluate((pre) => {
+    const range = document.createRange();
+    range.selectNodeContents(pre);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+    return getSelection()!.toString();
+  });
+  expect(selected).toBe(pretty);
   await app.screenshot('playground-inspector');
   await page.keyboard.press('Escape');
   await expect(inspector).toHaveCount(0);

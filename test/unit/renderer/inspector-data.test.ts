@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawStreamEvent } from '../../../src-preload/contract.ts';
 import {
   clipText,
+  codeLines,
   countLines,
   eventsAsSse,
   formatOffset,
@@ -53,6 +54,41 @@ describe('bodies shown pretty', () => {
   it('leaves a bare JSON string or number alone', () => {
     expect(prettyJson('"just text"')).toEqual({ text: '"just text"', isJson: false });
     expect(prettyJson('42')).toEqual({ text: '42', isJson: false });
+  });
+});
+
+describe("a code block's lines", () => {
+  it('gives each line with the columns its leading whitespace takes', () => {
+    const text = prettyJson('{"input":[{"role":"user","content":"hi"}]}').text;
+    expect(codeLines(text, 2)).toEqual([
+      { text: '{', indent: 0 },
+      { text: '  "input": [', indent: 2 },
+      { text: '    {', indent: 4 },
+      { text: '      "role": "user",', indent: 6 },
+      { text: '      "content": "hi"', indent: 6 },
+      { text: '    }', indent: 4 },
+      { text: '  ]', indent: 2 },
+      { text: '}', indent: 0 },
+    ]);
+  });
+
+  it('counts a tab as the tab size, keeps empty and blank lines, and makes no line after a final break', () => {
+    expect(codeLines('\tdata: x\n\n  \nend\n', 2)).toEqual([
+      { text: '\tdata: x', indent: 2 },
+      { text: '', indent: 0 },
+      { text: '  ', indent: 2 },
+      { text: 'end', indent: 0 },
+    ]);
+    expect(codeLines('', 2)).toEqual([{ text: '', indent: 0 }]);
+  });
+
+  it('joined again with their breaks, the lines are the text', () => {
+    for (const text of ['a\nb', 'a\n\nb\n', '\n', ' x \n\ty']) {
+      const joined = codeLines(text, 2)
+        .map((line) => `${line.text}\n`)
+        .join('');
+      expect(joined.replace(/\n$/, '')).toBe(text.replace(/\n$/, ''));
+    }
   });
 });
 

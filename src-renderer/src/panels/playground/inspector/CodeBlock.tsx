@@ -1,27 +1,49 @@
-import { useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { formatNumber } from '../../../i18n/format.ts';
-import { clipText } from './inspect-data.ts';
+import { clipText, codeLines, countLines } from './inspect-data.ts';
 import { inspectorWords } from './strings.ts';
 
 /** Beyond this a block opens clipped, with "Show all": laying out more at once is felt. */
 const SHOWN_LINES = 2000;
 const SHOWN_CHARS = 150_000;
 
+/** The block's `tab-size` (inspector.css): a tab's columns when a line's indentation is measured. */
+const TAB_SIZE = 2;
+
 /**
- * Monospaced, selectable text in one `<pre>` (a single text node, so even a megabyte costs one layout
- * and no per-line elements), clipped at first when it is long. Lines wrap and the inspector scrolls as a
- * whole: a narrow column with scrollers inside scrollers is hard to read.
+ * Monospaced, selectable text in a `<pre>`, clipped at first when it is long. Lines wrap and the inspector
+ * scrolls as a whole: a narrow column with scrollers inside scrollers is hard to read. Each line is an
+ * element of its own, so a wrapped line goes on under its own text (a long string value deep in a JSON
+ * body no longer runs back to the block's left edge); each keeps its line break, so what is selected and
+ * copied is the text as it came. Shown whole past `SHOWN_LINES` lines (only when the user asks for all),
+ * the text is one text node instead: per-line elements for a megabyte would cost more than the wrapping is
+ * worth.
  */
 export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
   const t = inspectorWords.useT();
   const [showAll, setShowAll] = useState(false);
   const clipped = useMemo(() => clipText(text, SHOWN_LINES, SHOWN_CHARS), [text]);
   const shown = showAll || !clipped.clipped ? text : clipped.text;
+  const lines = useMemo(
+    () => (countLines(shown) <= SHOWN_LINES ? codeLines(shown, TAB_SIZE) : null),
+    [shown],
+  );
   return (
     <div className="inspector-code">
       <pre className="inspector-code__text" data-selectable data-testid={testId}>
-        {shown}
+        {lines
+          ? lines.map((line, index) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: a line has no identity but its place
+                key={index}
+                className="inspector-code__line"
+                style={{ '--indent': line.indent } as CSSProperties}
+              >
+                {`${line.text}\n`}
+              </span>
+            ))
+          : shown}
       </pre>
       {clipped.clipped && !showAll ? (
         <div className="inspector-code__more">

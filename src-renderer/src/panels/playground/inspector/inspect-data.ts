@@ -50,6 +50,31 @@ export function countLines(text: string): number {
   return lines;
 }
 
+/** One line of a code block: its text (no line break) and how many columns its leading whitespace takes. */
+export interface CodeLine {
+  text: string;
+  indent: number;
+}
+
+/**
+ * A text's lines, each with its indentation (a tab is `tabSize` columns, as the block's CSS shows it), so a
+ * long line can wrap under its own text rather than at the block's edge. A final line break ends the last
+ * line: it makes no empty line after it (as the browser shows such a text).
+ */
+export function codeLines(text: string, tabSize: number): CodeLine[] {
+  const lines = text.split('\n');
+  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  return lines.map((line) => {
+    let indent = 0;
+    for (const char of line) {
+      if (char === ' ') indent++;
+      else if (char === '\t') indent += tabSize;
+      else break;
+    }
+    return { text: line, indent };
+  });
+}
+
 export interface EventSummary {
   /** The event type: the SSE `event:` field, the JSON `type`, or what a content-generation chunk carries. */
   label: string;
