@@ -403,7 +403,9 @@ test('a long reply shows markdown: a table, highlighted code, and links that ope
     range.selectNodeContents(pre);
     getSelection()!.removeAllRanges();
     getSelection()!.addRange(range);
-    return getSelection()!.toString();
+    const text = getSelection()!.toString();
+    getSelection()!.removeAllRanges();
+    return text;
   });
   expect(selected).toBe(pretty);
   await app.screenshot('playground-inspector');
