@@ -95,18 +95,21 @@ async function streamIntoPre(page: Page): Promise<StreamProbe> {
  * a page to make given nodes), by script from a plain tree of the same nodes read before the span
  * (`script`: one createElement or createTextNode and one appendChild per node, className and textContent
  * where they do, as a renderer that builds DOM does, with no markdown parsed), and by the HTML parser from
- * their markup (`html`: insertAdjacentHTML, a renderer that writes HTML). All four make the same nodes: the
- * blocks as shown, their code coloured since (the app's update makes code plain and colours it after).
+ * their markup (`html`: insertAdjacentHTML, a renderer that writes HTML). The three run in turn, starting
+ * with another each round (`round`), so none always runs last on a page fuller of garbage. All four make
+ * the same elements and text: the blocks as shown, their code coloured since (the app's update makes code
+ * plain and colours it after).
  */
-async function browserFloor(page: Page, characters: number, updates: number): Promise<Floor> {
+async function browserFloor(page: Page, characters: number, updates: number, round: number): Promise<Floor> {
+  const ways = ['clone', 'script', 'html'] as const;
   const { result: ms, marks } = await traceMainThread(page, async () => {
     const ms = await blocksFloor(page, characters, updates, 'before');
-    for (const making of ['clone', 'script', 'html'] as const)
-      await blocksFloor(page, characters, updates, making);
+    for (let turn = 0; turn < ways.length; turn++)
+      await blocksFloor(page, characters, updates, ways[(round + turn) % ways.length]!);
     return ms;
   });
   const cpuOf = (making: Making) => {
-    const name = making === 'before' ? 'gs-floor' : `gs-floor-${making}`;
+    const name = markName(making);
     return median([...cpuSpans(marks, `${name}-start`, `${name}-end`).values()]);
   };
   return {
@@ -119,6 +122,9 @@ async function browserFloor(page: Page, characters: number, updates: number): Pr
 /** How the floor's nodes are made: before the timed span, or in it (see `browserFloor`). */
 type Making = 'before' | 'clone' | 'script' | 'html';
 
+/** The marks of each way's spans (`<name>-start:<update>`, `<name>-layout:…`, `<name>-end:…`). */
+const markName = (making: Making) => (making === 'before' ? 'gs-floor' : `gs-floor-${making}`);
+
 interface Floor {
   /** The median per update by the clock, and in CPU time, the nodes made before the span. */
   ms: number;
@@ -129,7 +135,7 @@ interface Floor {
 
 async function blocksFloor(page: Page, characters: number, updates: number, making: Making): Promise<number> {
   return page.evaluate(
-    async ({ characters, updates, making }) => {
+    async ({ characters, updates, making, name }) => {
       const replies = document.querySelectorAll('[data-testid="reply"]');
       const all = Array.from(replies[replies.length - 1]?.querySelectorAll('.markdown-group > *') ?? []);
       // The blocks of the last tenth of the text, as the app's last tenth is the cost compared.
@@ -168,7 +174,6 @@ async function blocksFloor(page: Page, characters: number, updates: number, maki
       scroller.append(host);
       document.body.append(scroller);
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-      const name = making === 'before' ? 'gs-floor' : `gs-floor-${making}`;
       const costs: number[] = [];
       let next = 0;
       for (let update = 0; update < updates && blocks.length > 0; update++) {
@@ -187,7 +192,7 @@ async function blocksFloor(page: Page, characters: number, updates: number, maki
         const make = () =>
           taken.map((index) => (making === 'script' ? build(trees[index]!) : blocks[index]!.cloneNode(true)));
         const made = making === 'before' ? make() : null;
-        const html = taken.map((index) => markup[index]).join('');
+        const html = making === 'html' ? taken.map((index) => markup[index]).join('') : '';
         performance.mark(`${name}-start:${update}`);
         const started = performance.now();
         if (making === 'html') host.insertAdjacentHTML('beforeend', html);
@@ -206,7 +211,7 @@ async function blocksFloor(page: Page, characters: number, updates: number, maki
       costs.sort((a, b) => a - b);
       return costs[costs.length >> 1] ?? 0;
     },
-    { characters, updates, making },
+    { characters, updates, making, name: markName(making) },
   );
 }
 
@@ -292,7 +297,10 @@ const section: BenchSection = {
         const replyAndFloor = async () => {
           const chat = await streamIntoChat(page);
           const charactersPerUpdate = shape.characters / chat.probe.updates.length;
-          floors.push({ ...(await browserFloor(page, charactersPerUpdate, 60)), charactersPerUpdate });
+          floors.push({
+            ...(await browserFloor(page, charactersPerUpdate, 60, round)),
+            charactersPerUpdate,
+          });
           return chat;
         };
         let pre: StreamProbe;

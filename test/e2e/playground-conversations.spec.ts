@@ -373,7 +373,7 @@ test('a long reply shows markdown: a table, highlighted code, and links that ope
   await expect(page.getByTestId('parameters')).toHaveCount(0);
   await expect(inspector).toContainText('/v1/responses');
   // The body as sent, indented. Its prompt line is too long for the column: it goes on under its own text
-  // (the quote of "content" is 6 columns in; its next line starts 8 columns in), not at the block's edge.
+  // (the line is indented 6 columns; its next rows start 8 columns in), not at the block's edge.
   // Selected whole, the block is the JSON as sent, its line breaks and indentation included.
   const body = inspector.getByTestId('inspector-request-body');
   const sent = chatRequests(fakeGateway, '/v1/responses').at(-1)?.json;
@@ -395,7 +395,8 @@ test('a long reply shows markdown: a table, highlighted code, and links that ope
       rows.set(Math.round(top), Math.min(rows.get(Math.round(top)) ?? left, left));
     return [...rows.values()].map((left) => Math.round((left - edge) / column));
   });
-  // Every row of the line: the first at the block's edge (its indentation is in its text), the rest 8 in.
+  // Every row of the line: the first at the block's edge (its 6 columns of indentation are in its text),
+  // the rest 8 in.
   expect(wrapped.length).toBeGreaterThan(1);
   expect(wrapped).toEqual([0, ...wrapped.slice(1).map(() => 8)]);
   const selected = await body.evaluate((pre) => {

@@ -17,22 +17,33 @@ const shownText = (html: string) =>
     .replace(/&amp;/g, '&');
 
 describe('the inspector code block', () => {
-  it('shows a short text a line per element, each with its indentation and its line break', () => {
+  it('shows a short text a line per element, each with its indentation and its own line break', () => {
     const text = JSON.stringify({ input: [{ role: 'user', content: 'a long prompt' }] }, null, 2);
     const html = render(text);
     const lines = [
       ...html.matchAll(/<span class="inspector-code__line" style="--indent:(\d+)">([^<]*)<\/span>/g),
     ];
     expect(lines.map((line) => Number(line[1]))).toEqual([0, 2, 4, 6, 6, 4, 2, 0]);
-    expect(lines.every((line) => line[2]!.endsWith('\n'))).toBe(true);
-    // The line breaks in the elements are the text's own: nothing added but the last line's.
-    expect(shownText(html)).toBe(`${text}\n`);
+    expect(lines.map((line) => line[2]!.endsWith('\n'))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(shownText(html)).toBe(text);
   });
 
-  it('shows a text of more than 300 lines as one text node', () => {
-    const text = Array.from({ length: 301 }, (_, index) => `  line ${index}`).join('\n');
-    const html = render(text);
-    expect(html).not.toContain('inspector-code__line');
-    expect(shownText(html)).toBe(text);
+  it('shows up to 300 lines as elements, a final line break not counted; more as one text node', () => {
+    const text = (count: number) => Array.from({ length: count }, (_, index) => `  line ${index}`).join('\n');
+    const elements = (html: string) => html.match(/inspector-code__line/g)?.length ?? 0;
+    expect(elements(render(text(300)))).toBe(300);
+    expect(elements(render(`${text(300)}\n`))).toBe(300);
+    const long = render(text(301));
+    expect(elements(long)).toBe(0);
+    expect(shownText(long)).toBe(text(301));
   });
 });

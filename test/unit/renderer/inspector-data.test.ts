@@ -58,37 +58,47 @@ describe('bodies shown pretty', () => {
 });
 
 describe("a code block's lines", () => {
-  it('gives each line with the columns its leading whitespace takes', () => {
+  it('gives each line with its line break and the columns its leading whitespace takes', () => {
     const text = prettyJson('{"input":[{"role":"user","content":"hi"}]}').text;
-    expect(codeLines(text, 2)).toEqual([
-      { text: '{', indent: 0 },
-      { text: '  "input": [', indent: 2 },
-      { text: '    {', indent: 4 },
-      { text: '      "role": "user",', indent: 6 },
-      { text: '      "content": "hi"', indent: 6 },
-      { text: '    }', indent: 4 },
-      { text: '  ]', indent: 2 },
+    expect(codeLines(text, 2, 300)).toEqual([
+      { text: '{\n', indent: 0 },
+      { text: '  "input": [\n', indent: 2 },
+      { text: '    {\n', indent: 4 },
+      { text: '      "role": "user",\n', indent: 6 },
+      { text: '      "content": "hi"\n', indent: 6 },
+      { text: '    }\n', indent: 4 },
+      { text: '  ]\n', indent: 2 },
       { text: '}', indent: 0 },
     ]);
   });
 
-  it('counts a tab as the tab size, keeps empty and blank lines, and makes no line after a final break', () => {
-    expect(codeLines('\tdata: x\n\n  \nend\n', 2)).toEqual([
-      { text: '\tdata: x', indent: 2 },
-      { text: '', indent: 0 },
-      { text: '  ', indent: 2 },
-      { text: 'end', indent: 0 },
+  it('takes a tab to the next tab stop, and keeps empty and blank lines', () => {
+    expect(codeLines('\tdata: x\n \ty\n\n  \nend\n', 2, 300)).toEqual([
+      { text: '\tdata: x\n', indent: 2 },
+      { text: ' \ty\n', indent: 2 },
+      { text: '\n', indent: 0 },
+      { text: '  \n', indent: 2 },
+      { text: 'end\n', indent: 0 },
     ]);
-    expect(codeLines('', 2)).toEqual([{ text: '', indent: 0 }]);
+    expect(codeLines('   \tz', 4, 300)).toEqual([{ text: '   \tz', indent: 4 }]);
   });
 
-  it('joined again with their breaks, the lines are the text', () => {
-    for (const text of ['a\nb', 'a\n\nb\n', '\n', ' x \n\ty']) {
-      const joined = codeLines(text, 2)
-        .map((line) => `${line.text}\n`)
-        .join('');
-      expect(joined.replace(/\n$/, '')).toBe(text.replace(/\n$/, ''));
+  it('joined, the lines are the text exactly; an empty text has none', () => {
+    for (const text of ['a\nb', 'a\n\nb\n', '\n', ' x \r\n\ty', '\n\n']) {
+      expect(
+        codeLines(text, 2, 300)
+          ?.map((line) => line.text)
+          .join(''),
+      ).toBe(text);
     }
+    expect(codeLines('', 2, 300)).toEqual([]);
+  });
+
+  it('gives no lines past the most asked for; a final line break makes no line of its own', () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index}`).join('\n');
+    expect(codeLines(lines(3), 2, 3)).toHaveLength(3);
+    expect(codeLines(`${lines(3)}\n`, 2, 3)).toHaveLength(3);
+    expect(codeLines(lines(4), 2, 3)).toBeNull();
   });
 });
 

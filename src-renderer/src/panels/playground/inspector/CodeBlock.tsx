@@ -1,7 +1,7 @@
 import { type CSSProperties, useMemo, useState } from 'react';
 import { Button } from '../../../components/Button.tsx';
 import { formatNumber } from '../../../i18n/format.ts';
-import { clipText, codeLines, countLines } from './inspect-data.ts';
+import { clipText, codeLines } from './inspect-data.ts';
 import { inspectorWords } from './strings.ts';
 
 /** Beyond this a block opens clipped, with "Show all": laying out more at once is felt. */
@@ -22,8 +22,8 @@ const LINES_AS_ELEMENTS = 300;
  * Monospaced, selectable text in a `<pre>`, clipped at first when it is long. Lines wrap and the inspector
  * scrolls as a whole: a narrow column with scrollers inside scrollers is hard to read. A text of a few
  * screens has each line as an element, so a wrapped line goes on under its own text (a long string value
- * deep in a JSON body does not run back to the block's left edge); each keeps its line break, so what is
- * selected and copied is the text as it came. A longer one is one text node, which wraps at the edge: one
+ * deep in a JSON body does not run back to the block's left edge); each holds its own line break, so a
+ * selection of the block copies the text as it came. A longer one is one text node, which wraps at the edge: one
  * layout, no per-line elements.
  */
 export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
@@ -31,10 +31,7 @@ export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
   const [showAll, setShowAll] = useState(false);
   const clipped = useMemo(() => clipText(text, SHOWN_LINES, SHOWN_CHARS), [text]);
   const shown = showAll || !clipped.clipped ? text : clipped.text;
-  const lines = useMemo(
-    () => (countLines(shown) <= LINES_AS_ELEMENTS ? codeLines(shown, TAB_SIZE) : null),
-    [shown],
-  );
+  const lines = useMemo(() => codeLines(shown, TAB_SIZE, LINES_AS_ELEMENTS), [shown]);
   return (
     <div className="inspector-code">
       <pre className="inspector-code__text" data-selectable data-testid={testId}>
@@ -46,7 +43,7 @@ export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
                 className="inspector-code__line"
                 style={{ '--indent': line.indent } as CSSProperties}
               >
-                {`${line.text}\n`}
+                {line.text}
               </span>
             ))
           : shown}

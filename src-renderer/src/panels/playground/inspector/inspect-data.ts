@@ -50,29 +50,35 @@ export function countLines(text: string): number {
   return lines;
 }
 
-/** One line of a code block: its text (no line break) and how many columns its leading whitespace takes. */
+/** One line of a code block: its text, with its line break if it has one, and its indentation in columns. */
 export interface CodeLine {
   text: string;
   indent: number;
 }
 
 /**
- * A text's lines, each with its indentation (a tab is `tabSize` columns, as the block's CSS shows it), so a
- * long line can wrap under its own text rather than at the block's edge. A final line break ends the last
- * line: it makes no empty line after it (as the browser shows such a text).
+ * A text's lines (joined, they are the text: each keeps its line break), each with the columns its leading
+ * whitespace takes (tabs to the next stop of `tabSize`, as the block's CSS shows them), so a long line can
+ * wrap under its own text rather than at the block's edge. Null past `most` lines, found without reading
+ * further (a long text is shown another way). An empty text has no lines.
  */
-export function codeLines(text: string, tabSize: number): CodeLine[] {
-  const lines = text.split('\n');
-  if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-  return lines.map((line) => {
+export function codeLines(text: string, tabSize: number, most: number): CodeLine[] | null {
+  const lines: CodeLine[] = [];
+  for (let start = 0; start < text.length; ) {
+    if (lines.length === most) return null;
+    const lineBreak = text.indexOf('\n', start);
+    const end = lineBreak === -1 ? text.length : lineBreak + 1;
+    const line = text.slice(start, end);
     let indent = 0;
     for (const char of line) {
       if (char === ' ') indent++;
-      else if (char === '\t') indent += tabSize;
+      else if (char === '\t') indent += tabSize - (indent % tabSize);
       else break;
     }
-    return { text: line, indent };
-  });
+    lines.push({ text: line, indent });
+    start = end;
+  }
+  return lines;
 }
 
 export interface EventSummary {
