@@ -337,7 +337,7 @@ const section: BenchSection = {
       const ratio = median(ratios);
       const clockRatios = rounds.map((r, index) => tenthCost(r.app, 'last') / floors[index]!.ms);
       // The floor with its nodes made in the span, each way: against the floor itself, and the app against it.
-      const making = (way: keyof Floor['makingCpuMs']) => {
+      const madeInSpan = (way: keyof Floor['makingCpuMs']) => {
         const ms = median(floors.map((f) => f.makingCpuMs[way]));
         const floorRatio = median(floors.map((f) => f.makingCpuMs[way] / f.cpuMs));
         const appRatio = median(lastPerRound.map((cost, index) => cost / floors[index]!.makingCpuMs[way]));
@@ -388,7 +388,7 @@ const section: BenchSection = {
           metric: 'browser alone per update (floor), CPU time',
           value: floor,
           unit: 'ms',
-          detail: `by the clock ${floorByClock.toFixed(2)} ms; style and layout of the blocks of the reply's last tenth, cloned ${Math.round(charactersPerUpdate)} characters at a time into a bare container, no script (median of 60 per round); with the nodes made in the span by cloning ${making('clone')}, by script from a ready tree ${making('script')}, by the HTML parser ${making('html')}`,
+          detail: `by the clock ${floorByClock.toFixed(2)} ms; style and layout of the blocks of the reply's last tenth, cloned ${Math.round(charactersPerUpdate)} characters at a time into a bare container, no script (median of 60 per round); with the nodes made in the span by cloning ${madeInSpan('clone')}, by script from a ready tree ${madeInSpan('script')}, by the HTML parser ${madeInSpan('html')}`,
         },
         { metric: 'growth last/first', value: last / first, unit: '×', target: { op: '<=', limit: 1.5 } },
         {

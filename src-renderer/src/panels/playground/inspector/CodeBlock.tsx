@@ -23,8 +23,8 @@ const LINES_AS_ELEMENTS = 300;
  * scrolls as a whole: a narrow column with scrollers inside scrollers is hard to read. A text of a few
  * screens has each line as an element, so a wrapped line goes on under its own text (a long string value
  * deep in a JSON body does not run back to the block's left edge); each holds its own line break, so a
- * selection of the block copies the text as it came. A longer one is one text node, which wraps at the edge: one
- * layout, no per-line elements.
+ * selection of the block copies the text as it came. A longer one is one text node, which wraps at the
+ * edge: one layout, no per-line elements.
  */
 export function CodeBlock({ text, testId }: { text: string; testId?: string }) {
   const t = inspectorWords.useT();
