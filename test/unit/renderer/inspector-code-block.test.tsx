@@ -4,17 +4,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CodeBlock } from '../../../src-renderer/src/panels/playground/inspector/CodeBlock.tsx';
+import { markupText } from '../../support/markup-text.ts';
 
 const render = (text: string) => renderToStaticMarkup(createElement(CodeBlock, { text }));
-
-/** The text a browser shows (and copies) from the markup: tags removed, entities read back. */
-const shownText = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 describe('the inspector code block', () => {
   it('shows a short text a line per element, each with its indentation and its own line break', () => {
@@ -34,7 +26,7 @@ describe('the inspector code block', () => {
       true,
       false,
     ]);
-    expect(shownText(html)).toBe(text);
+    expect(markupText(html)).toBe(text);
   });
 
   it('shows up to 300 lines as elements, a final line break not counted; more as one text node', () => {
@@ -44,6 +36,6 @@ describe('the inspector code block', () => {
     expect(elements(render(`${text(300)}\n`))).toBe(300);
     const long = render(text(301));
     expect(elements(long)).toBe(0);
-    expect(shownText(long)).toBe(text(301));
+    expect(markupText(long)).toBe(text(301));
   });
 });

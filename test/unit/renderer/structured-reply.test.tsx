@@ -7,20 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { AssistantMessage, StructuredVerdict } from '../../../src-preload/contract.ts';
 import { ReplyView } from '../../../src-renderer/src/panels/playground/ReplyView.tsx';
 import { assistantMessage } from '../../support/conversation-fixtures.ts';
+import { markupText } from '../../support/markup-text.ts';
 
 const render = (message: AssistantMessage) =>
   renderToStaticMarkup(createElement(ReplyView, { conversationId: 'c1', message, busy: false }));
-
-const decode = (html: string) =>
-  html
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/** The markup's text, tags removed, spacing kept (JSON indentation is what is looked at). */
-const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, ''));
 
 const REPLY = '{"name":"Ada Lovelace","email":"ada@example.org","tags":["maths","engines"]}';
 const PRETTY = [
@@ -41,16 +31,16 @@ describe('a structured reply', () => {
   it('that matches: says so with the schema’s name, and shows the JSON indented', () => {
     const html = render(structured({ parsed: true, valid: true, errors: [] }));
     expect(html).toContain('data-verdict="matches"');
-    expect(textOf(html)).toContain('Matches schema contact');
-    expect(textOf(html)).not.toContain('Does not match');
-    expect(textOf(html)).toContain(PRETTY);
+    expect(markupText(html)).toContain('Matches schema contact');
+    expect(markupText(html)).not.toContain('Does not match');
+    expect(markupText(html)).toContain(PRETTY);
   });
 
   it('that does not match: says so and lists what the validator found, still indented', () => {
     const errors = ['/email: must match format "email"', "/: must have required property 'phone'"];
     const html = render(structured({ parsed: true, valid: false, errors }));
     expect(html).toContain('data-verdict="mismatch"');
-    const text = textOf(html);
+    const text = markupText(html);
     expect(text).toContain('Does not match schema contact');
     expect(text).not.toContain('Matches schema');
     for (const error of errors) expect(text).toContain(error);
@@ -60,8 +50,8 @@ describe('a structured reply', () => {
   it('that main read out of a code fence: matches, shown as the code block it came in', () => {
     const fenced = `\`\`\`json\n${REPLY}\n\`\`\``;
     const html = render(structured({ parsed: true, valid: true, errors: [] }, fenced));
-    expect(textOf(html)).toContain('Matches schema contact');
-    expect(textOf(html)).toContain(REPLY);
+    expect(markupText(html)).toContain('Matches schema contact');
+    expect(markupText(html)).toContain(REPLY);
     expect(html).not.toContain('structured-raw');
   });
 
@@ -69,7 +59,7 @@ describe('a structured reply', () => {
     const raw = 'Sure! Here is the contact:\nname: Ada';
     const html = render(structured({ parsed: false, valid: false, errors: ['Unexpected token S'] }, raw));
     expect(html).toContain('data-verdict="not-json"');
-    const text = textOf(html);
+    const text = markupText(html);
     expect(text).toContain('Not JSON');
     expect(text).toContain(raw);
     expect(text).not.toContain('Matches schema');
@@ -80,7 +70,7 @@ describe('a reply asked without a schema', () => {
   it('shows its text as markdown, with no verdict', () => {
     const html = render(assistantMessage(REPLY));
     expect(html).not.toContain('structured-verdict');
-    expect(textOf(html)).toContain(REPLY);
-    expect(textOf(html)).not.toContain(PRETTY);
+    expect(markupText(html)).toContain(REPLY);
+    expect(markupText(html)).not.toContain(PRETTY);
   });
 });
