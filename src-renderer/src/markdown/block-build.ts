@@ -43,8 +43,12 @@ export class BlockBuild {
    * block keeps its elements and text node, and what the user selected or clicked in them).
    */
   build(tokens: readonly Token[], context: BuildContext): void {
+    let from = firstDifference(this.tokens, tokens);
+    // Labels defined since: only inline content that looked one up in vain can read differently now (the
+    // first definition of a label wins, so one found before stays as it was). Building on starts at the
+    // first such leaf at the latest; what comes before it keeps its nodes (a selection, a "Copied").
     const labels = context.inline.labels;
-    const from = labels === this.labels ? firstDifference(this.tokens, tokens) : 0;
+    if (labels !== this.labels) from = Math.min(from, this.firstAwaitingLabel());
     this.labels = labels;
     let next = from;
     if (from < this.tokens.length) {
@@ -59,6 +63,12 @@ export class BlockBuild {
     this.tokens = tokens;
     this.run(tokens, next, context);
     this.place();
+  }
+
+  /** The first token whose inline content looked a label up in vain, or the count of tokens if none did. */
+  private firstAwaitingLabel(): number {
+    // In the order built: `wired` only grows at its end, past all it keeps.
+    return this.wired.find(({ wire }) => wire.kind === 'labels')?.at ?? this.tokens.length;
   }
 
   /** What the built elements need once in the page (highlighting, labels awaited). */

@@ -217,7 +217,7 @@ const WRAPPERS: Record<string, string> = { strong_open: 'strong', em_open: 'em',
 /**
  * One paragraph's (heading's, cell's) inline content, appended to `parent`. Content that uses a label not
  * defined (yet) is put in a span of its own, which is built again once the label is (a finished block's:
- * a growing block is built again whole once a label is defined: block-build.ts).
+ * a growing block is built on from its first such span once a label is defined: block-build.ts).
  */
 export function appendInline(parent: Node, source: string, context: BuildContext): void {
   const { tokens, missing } = context.inline.parse(source);

@@ -79,6 +79,34 @@ describe('a growing block built on', () => {
     for (const wire of wires) expect(wire.element.isConnected).toBe(true);
   });
 
+  it('builds on from the first content that awaited a label once one is defined, keeping what came before', () => {
+    const references = new ReferenceBook();
+    const shared: BuildContext = { ...context(), inline: new InlineCache(references) };
+    const source = '- first\n\n  ```ts\n  const a = 1;\n  ```\n- see [docs][d] and [x][other]\n- last ite';
+    const host = document.createElement('div');
+    const built = new BlockBuild(true);
+    built.build(parseBlockTokens(source, {}), shared);
+    host.append(...built.nodes);
+    const [first, second] = host.querySelectorAll('li');
+    const code = host.querySelector('code');
+    expect(second!.querySelector('.markdown-awaiting')).not.toBeNull();
+
+    // The label is defined (a finished block after this one held it), and the block grows on.
+    references.collect([{ start: 0, text: '[d]: https://example.com/docs\n' }]);
+    const grown = `${source}m\n`;
+    built.build(parseBlockTokens(grown, references.env), shared);
+    expect(host.querySelectorAll('li')[0]).toBe(first);
+    expect(host.querySelector('code')).toBe(code);
+    // The awaiting content reads as a whole-text parse would, and still waits for the other label.
+    expect(second!.querySelector('a')?.getAttribute('href')).toBe('https://example.com/docs');
+    expect(second!.textContent).toBe('see docs and [x][other]');
+    const fresh = document.createElement('div');
+    fresh.append(
+      ...buildBlock(parseBlockTokens(grown, {}), { ...context(), inline: new InlineCache(references) }).nodes,
+    );
+    expect(host.innerHTML).toBe(fresh.innerHTML);
+  });
+
   it('cuts a text node back to where it stood when text built after it had joined it', () => {
     // Two leaves side by side in one element, their text joined into one node: no markdown-it block rule
     // makes this today, but building on from between them must not keep the second leaf's text.
