@@ -78,6 +78,9 @@ function scrollerOf(element: HTMLElement | null): HTMLElement | null {
   return (document.scrollingElement as HTMLElement | null) ?? null;
 }
 
+/** What `useListWindow` gives its list: the rows to draw, where, and the list element's props. */
+export type ListWindow<E extends HTMLElement> = ReturnType<typeof useListWindow<E>>;
+
 export function useListWindow<E extends HTMLElement>(options: ListWindowOptions) {
   const {
     count,

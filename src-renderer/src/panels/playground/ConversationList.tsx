@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { useListWindow, useShownList, windowRowProps } from '../../components/useListWindow.ts';
+import { WindowedList } from '../../components/WindowedList.tsx';
 import { formatBytes, formatNumber, listDate } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { chatWords } from './chat-strings.ts';
@@ -212,24 +213,19 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
             })}
           </p>
         ) : null}
-        <ul
-          ref={listWindow.listRef}
+        <WindowedList
+          listWindow={listWindow}
           className="pg-list__items"
-          // As tall as all the loaded rows together, so the scrollbar tells the truth; each row in the page
-          // sits at its own place in it.
-          style={{ position: 'relative', height: listWindow.height, flexShrink: 0 }}
-          {...listWindow.listProps}
-          data-total={total}
-          data-loaded={list.length}
-          data-testid="conversation-rows"
-        >
-          {listWindow.rows.map((row) => {
-            const top = listWindow.topOf(row.start);
-            if (row.index < offset && unsaved) {
+          style={{ flexShrink: 0 }}
+          total={total}
+          loaded={list.length}
+          testId="conversation-rows"
+          row={(index, top) => {
+            if (index < offset && unsaved) {
               return (
                 <li
                   key={UNSAVED_ROW}
-                  {...windowRowProps(row.index, setSize, top, ROW_HEIGHT)}
+                  {...windowRowProps(index, setSize, top, ROW_HEIGHT)}
                   className="pg-row"
                   aria-current="true"
                   data-testid="conversation-unsaved"
@@ -243,12 +239,12 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
                 </li>
               );
             }
-            const item = list[row.index - offset];
+            const item = list[index - offset];
             if (!item) return null;
             return (
               <ConversationRow
                 key={item.id}
-                index={row.index}
+                index={index}
                 setSize={setSize}
                 top={top}
                 item={item}
@@ -258,8 +254,8 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
                 onDelete={setDeleting}
               />
             );
-          })}
-        </ul>
+          }}
+        />
         {list.length === 0 && status === 'ready' ? (
           <p className="pg-list__empty" tabIndex={-1} data-testid="conversations-empty">
             <MessagesSquare size={15} aria-hidden />

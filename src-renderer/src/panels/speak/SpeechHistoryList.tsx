@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SavedListNotices } from '../../components/SavedListNotices.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useListWindow, useShownList, windowRowProps } from '../../components/useListWindow.ts';
+import { WindowedList } from '../../components/WindowedList.tsx';
 import { formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { cssString, focusAfterRemoval } from '../../util/focus.ts';
@@ -142,32 +143,28 @@ export function SpeechHistoryList() {
           {status === 'ready' || status === 'idle' ? t('speech.empty') : t('speech.loading')}
         </p>
       ) : (
-        <ul
-          ref={listWindow.listRef}
+        <WindowedList
+          listWindow={listWindow}
           className="speak-history__list"
-          // As tall as all the loaded rows together; each row in the page sits at its own place in it.
-          style={{ position: 'relative', height: listWindow.height }}
-          {...listWindow.listProps}
-          data-total={total}
-          data-loaded={history.length}
-          data-testid="speak-history-list"
-        >
-          {listWindow.rows.map((row) => {
-            const item = history[row.index];
+          total={total}
+          loaded={history.length}
+          testId="speak-history-list"
+          row={(index, top) => {
+            const item = history[index];
             if (!item) return null;
             return (
               <HistoryItem
                 key={item.id}
-                index={row.index}
+                index={index}
                 count={total}
-                top={listWindow.topOf(row.start)}
+                top={top}
                 item={item}
                 current={item.id === currentId}
                 onDelete={setDeleting}
               />
             );
-          })}
-        </ul>
+          }}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}

@@ -13,6 +13,7 @@ import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { SearchField } from '../../components/SearchField.tsx';
 import { useListWindow, useShownList, windowRowProps } from '../../components/useListWindow.ts';
+import { WindowedList } from '../../components/WindowedList.tsx';
 import { formatClock, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { selectOpenedTranscriptId } from '../../store/transcripts.ts';
@@ -164,33 +165,28 @@ function HistoryList({ onDelete }: { onDelete(target: DeleteTarget): void }) {
   return (
     <>
       {indexing}
-      <ul
-        ref={listWindow.listRef}
+      <WindowedList
+        listWindow={listWindow}
         className="history-list"
-        // As tall as all the loaded rows together, so the scrollbar tells the truth; each row in the page
-        // sits at its own place in it.
-        style={{ height: listWindow.height }}
-        {...listWindow.listProps}
-        data-total={total}
-        data-loaded={items.length}
-        data-testid="history-list"
-      >
-        {listWindow.rows.map((row) => {
-          const item = items[row.index];
+        total={total}
+        loaded={items.length}
+        testId="history-list"
+        row={(index, top) => {
+          const item = items[index];
           if (!item) return null;
           return (
             <HistoryItem
               key={item.id}
-              index={row.index}
+              index={index}
               count={total}
-              top={listWindow.topOf(row.start)}
+              top={top}
               item={item}
               current={item.id === openId}
               onDelete={onDelete}
             />
           );
-        })}
-      </ul>
+        }}
+      />
     </>
   );
 }
