@@ -97,7 +97,7 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
           data-testid="stream-toggle"
         />
         <span className="pg-switch__track" aria-hidden />
-        {t('setup.stream')}
+        <span className="pg-switch__label">{t('setup.stream')}</span>
       </label>
     </div>
   );

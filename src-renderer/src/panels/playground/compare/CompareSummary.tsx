@@ -59,6 +59,8 @@ function CellFigures({
   const { metrics, usage } = reply;
   const tokens = totalTokens(reply);
   const count = (value: number | null | undefined) => (value == null ? '—' : formatCount(value));
+  // Said on the Total line (a total that is not one yet, or not of a whole reply), so that every column's
+  // figures stay on the same lines as its neighbours'.
   const state =
     reply.state === 'streaming'
       ? t('summary.arriving')
@@ -68,50 +70,48 @@ function CellFigures({
           ? t('summary.failed')
           : null;
   return (
-    <>
-      {state ? <p className="pg-compare__state">{state}</p> : null}
-      <dl className="pg-compare__figures">
-        <Figure
-          term={t('summary.ttft')}
-          title={t('summary.ttftTitle')}
-          value={metrics.ttftMs === null ? '—' : formatElapsed(metrics.ttftMs)}
-          best={bests.ttft === index ? 'fastest' : null}
-          icon={Timer}
-          testId="summary-ttft"
-        />
-        <Figure
-          term={t('summary.speed')}
-          title={t('summary.speedTitle')}
-          value={
-            metrics.tokensPerSecond === null
-              ? '—'
-              : t('summary.speedValue', { rate: formatSpeed(metrics.tokensPerSecond) })
-          }
-          best={bests.rate === index ? 'fastest' : null}
-          icon={Zap}
-          testId="summary-rate"
-        />
-        <Figure
-          term={t('summary.tokens')}
-          title={t('summary.tokensTitle', { total: count(tokens) })}
-          value={t('summary.tokensValue', {
-            input: count(usage?.inputTokens),
-            output: count(usage?.outputTokens),
-          })}
-          best={bests.tokens === index ? 'fewest' : null}
-          icon={Gauge}
-          testId="summary-tokens"
-        />
-        <Figure
-          term={t('summary.total')}
-          title={t('summary.totalTitle')}
-          value={metrics.totalMs === null ? '—' : formatElapsed(metrics.totalMs)}
-          best={null}
-          icon={Timer}
-          testId="summary-total"
-        />
-      </dl>
-    </>
+    <dl className="pg-compare__figures">
+      <Figure
+        term={t('summary.ttft')}
+        title={t('summary.ttftTitle')}
+        value={metrics.ttftMs === null ? '—' : formatElapsed(metrics.ttftMs)}
+        best={bests.ttft === index ? 'fastest' : null}
+        icon={Timer}
+        testId="summary-ttft"
+      />
+      <Figure
+        term={t('summary.speed')}
+        title={t('summary.speedTitle')}
+        value={
+          metrics.tokensPerSecond === null
+            ? '—'
+            : t('summary.speedValue', { rate: formatSpeed(metrics.tokensPerSecond) })
+        }
+        best={bests.rate === index ? 'fastest' : null}
+        icon={Zap}
+        testId="summary-rate"
+      />
+      <Figure
+        term={t('summary.tokens')}
+        title={t('summary.tokensTitle', { total: count(tokens) })}
+        value={t('summary.tokensValue', {
+          input: count(usage?.inputTokens),
+          output: count(usage?.outputTokens),
+        })}
+        best={bests.tokens === index ? 'fewest' : null}
+        icon={Gauge}
+        testId="summary-tokens"
+      />
+      <Figure
+        term={t('summary.total')}
+        title={t('summary.totalTitle')}
+        value={metrics.totalMs === null ? '—' : formatElapsed(metrics.totalMs)}
+        best={null}
+        icon={Timer}
+        testId="summary-total"
+        state={state ? { word: state, failed: reply.state === 'error' } : null}
+      />
+    </dl>
   );
 }
 
@@ -123,9 +123,11 @@ interface FigureProps {
   best: 'fastest' | 'fewest' | null;
   icon: typeof Timer;
   testId: string;
+  /** How the reply stands when it is not finished (arriving, stopped, failed), said after the value. */
+  state?: { word: string; failed: boolean } | null;
 }
 
-function Figure({ term, title, value, best, icon: Icon, testId }: FigureProps) {
+function Figure({ term, title, value, best, icon: Icon, testId, state }: FigureProps) {
   const t = compareWords.useT();
   const bestWord = best ? t(best === 'fastest' ? 'summary.fastest' : 'summary.fewest') : null;
   return (
@@ -147,6 +149,11 @@ function Figure({ term, title, value, best, icon: Icon, testId }: FigureProps) {
           <span className="pg-compare__best">
             <Icon size={11} aria-hidden />
             {bestWord}
+          </span>
+        ) : null}
+        {state ? (
+          <span className={`pg-compare__state${state.failed ? ' pg-compare__state--failed' : ''}`}>
+            {state.word}
           </span>
         ) : null}
       </dd>
