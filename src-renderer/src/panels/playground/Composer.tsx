@@ -1,4 +1,4 @@
-import { ArrowUp, ImagePlus, Square } from 'lucide-react';
+import { ArrowUp, ImagePlus } from 'lucide-react';
 import { type ClipboardEvent, type KeyboardEvent, useCallback } from 'react';
 import { MAX_IMAGES_PER_TURN } from '../../../../src-preload/contract.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import { sendDraft, sendProblem, setDraft, stopReply } from '../../actions/playground.ts';
 import { Button, IconButton } from '../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { StopIcon } from '../../components/StopIcon.tsx';
 import { useFileDrop } from '../../components/useFileDrop.ts';
 import { Rich } from '../../i18n/rich.tsx';
 import { useAppStore } from '../../store/index.ts';
@@ -132,7 +133,7 @@ export function Composer({ conversationId }: { conversationId: string }) {
             <Button
               size="sm"
               variant="secondary"
-              icon={Square}
+              icon={StopIcon}
               onClick={() => {
                 stopReply(running.id);
                 document.getElementById(`composer-${conversationId}`)?.focus();

@@ -7,7 +7,6 @@ import {
   Save,
   SlidersHorizontal,
   Speech,
-  Square,
   Type,
   X,
 } from 'lucide-react';
@@ -23,6 +22,7 @@ import {
 import { Button, IconButton } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { MOD_KEY_LABEL } from '../../components/Kbd.tsx';
+import { StopIcon } from '../../components/StopIcon.tsx';
 import { WaveformPlayer } from '../../components/WaveformPlayer.tsx';
 import { formatBytes, formatElapsed, formatNumber } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
@@ -110,7 +110,7 @@ function JobProgress() {
             : t('progress.speech')}
         </p>
         <span className="speak-progress__time">{formatElapsed(elapsed)}</span>
-        <Button size="sm" icon={Square} onClick={() => void cancelSpeech()} data-testid="speak-cancel">
+        <Button size="sm" icon={StopIcon} onClick={() => void cancelSpeech()} data-testid="speak-cancel">
           {t('progress.cancel')}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { Mic, Pause, Play, RotateCcw, Square, Trash2, X } from 'lucide-react';
+import { Mic, Pause, Play, RotateCcw, Trash2, X } from 'lucide-react';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type RecordPlugin from 'wavesurfer.js/dist/plugins/record.esm.js';
 import { setPrefs } from '../../actions/prefs.ts';
@@ -8,6 +8,7 @@ import { useWaveSurfer } from '../../audio/wavesurfer.ts';
 import { Button } from '../../components/Button.tsx';
 import { Callout } from '../../components/Callout.tsx';
 import { Kbd } from '../../components/Kbd.tsx';
+import { StopIcon } from '../../components/StopIcon.tsx';
 import { formatClock } from '../../i18n/format.ts';
 import { useAppStore } from '../../store/index.ts';
 import { RECORD_SHORTCUT_ARIA, RECORD_SHORTCUT_KEYS } from './shortcuts.ts';
@@ -244,7 +245,7 @@ export function Recorder({ onClose, ref }: RecorderProps) {
               <Button
                 size="sm"
                 variant="primary"
-                icon={Square}
+                icon={StopIcon}
                 onClick={stop}
                 disabled={!live}
                 busy={state === 'saving'}

@@ -1,4 +1,4 @@
-import { ArrowRightFromLine, Copy, RotateCcw, SlidersHorizontal, Square, Trash2 } from 'lucide-react';
+import { ArrowRightFromLine, Copy, RotateCcw, SlidersHorizontal, Trash2 } from 'lucide-react';
 import { memo } from 'react';
 import {
   continueColumn,
@@ -8,6 +8,7 @@ import {
   stopColumn,
 } from '../../../actions/compare.ts';
 import { IconButton } from '../../../components/Button.tsx';
+import { StopIcon } from '../../../components/StopIcon.tsx';
 import { useAppStore } from '../../../store/index.ts';
 import { lastReply } from '../comparison-edits.ts';
 import { streamingReply } from '../conversation-edits.ts';
@@ -72,7 +73,7 @@ export const CompareColumn = memo(function CompareColumn({
         <div className="pg-col__actions">
           {running ? (
             <IconButton
-              icon={Square}
+              icon={StopIcon}
               label={t('column.stop', { n: number })}
               size="sm"
               onClick={() => stopColumn(columnId)}

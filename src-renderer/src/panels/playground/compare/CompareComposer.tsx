@@ -1,9 +1,10 @@
-import { ArrowUp, Square } from 'lucide-react';
+import { ArrowUp } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { comparisonSendProblem, sendToAll } from '../../../actions/compare.ts';
 import { setDraft, stopComparison } from '../../../actions/playground.ts';
 import { Button } from '../../../components/Button.tsx';
 import { MOD_KEY_LABEL } from '../../../components/Kbd.tsx';
+import { StopIcon } from '../../../components/StopIcon.tsx';
 import { Rich } from '../../../i18n/rich.tsx';
 import { useAppStore } from '../../../store/index.ts';
 import { isSendKey, sendKeyNames } from '../send-keys.ts';
@@ -61,7 +62,7 @@ export function CompareComposer({ comparisonId, streaming }: { comparisonId: str
             <Button
               size="sm"
               variant="secondary"
-              icon={Square}
+              icon={StopIcon}
               onClick={() => stopComparison(comparisonId)}
               title={t('composer.stopTitle')}
               data-testid="compare-stop"
