@@ -19,8 +19,15 @@ describe('the character count', () => {
   it('counts against one request, then says about how many parts, then refuses', () => {
     expect(describeCount(0)).toMatchObject({ label: '0 / 4,096', note: null, tone: 'normal' });
     expect(describeCount(4_096)).toMatchObject({ label: '4,096 / 4,096', tone: 'normal' });
-    expect(describeCount(4_097)).toMatchObject({ note: 'Sent in about 2 parts', tone: 'parts' });
-    expect(describeCount(10_000)).toMatchObject({ label: '10,000 / 4,096', note: 'Sent in about 3 parts' });
+    expect(describeCount(4_097)).toMatchObject({
+      note: 'characters, sent in about 2 parts of up to 4,096',
+      tone: 'parts',
+    });
+    // A count alone: "10,000 / 4,096" read as over a limit.
+    expect(describeCount(10_000)).toMatchObject({
+      label: '10,000',
+      note: 'characters, sent in about 3 parts of up to 4,096',
+    });
     expect(describeCount(200_001)).toMatchObject({ tone: 'over', note: 'Over the 200,000 limit' });
   });
 

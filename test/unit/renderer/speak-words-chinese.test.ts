@@ -33,7 +33,7 @@ describe('the Speak panel and shared components in Chinese', () => {
   });
 
   it('says the count, the formats and what stops Generate in Chinese', () => {
-    expect(describeCount(10_000)).toMatchObject({ label: '10,000 / 4,096', note: '约分 3 段发送' });
+    expect(describeCount(10_000)).toMatchObject({ label: '10,000', note: '个字符，约分 3 段发送，每段至多 4,096' });
     expect(describeCount(200_001).detail).toBe('一次最多朗读 200,000 个字符：请缩短文本。');
     expect(formatNote('opus', 3)).toMatch(/约 3 个编号文件（name-1\.opus，…）/);
     expect(generateProblem(0, '', DEFAULT_PREFS.speak)).toBe('请输入要朗读的内容。');
@@ -69,7 +69,7 @@ describe('the Speak panel and shared components in Chinese', () => {
 
 describe('the same words in English after a switch back', () => {
   it('are the English ones again', () => {
-    expect(describeCount(10_000).note).toBe('Sent in about 3 parts');
+    expect(describeCount(10_000).note).toBe('characters, sent in about 3 parts of up to 4,096');
     expect(partialLabel(1, 49)).toBe('part 1 of 49');
   });
 });

@@ -38,7 +38,7 @@ export function Composer() {
       />
       <div className="speak-composer__bar">
         <p id="speak-count" className={`speak-count speak-count--${count.tone}`} data-testid="speak-count">
-          <span className="speak-count__value">{count.label}</span>
+          <span className="speak-count__value">{count.label}</span>{' '}
           <span className="one-line speak-count__note" title={count.detail ?? undefined}>
             {count.note ?? t('composer.perRequest')}
           </span>

@@ -31,9 +31,9 @@ export function estimateParts(characters: number): number {
 export type CountTone = 'normal' | 'parts' | 'over';
 
 export interface CountInfo {
-  /** `1,234 / 4,096` */
+  /** `1,234 / 4,096` against the limit that applies; a count alone when the text goes in parts. */
   label: string;
-  /** What that means, briefly: nothing, "sent in about 3 parts", or too long. */
+  /** What that means, briefly: nothing, "characters, sent in about 3 parts…", or too long. */
   note: string | null;
   /** The longer explanation (a tooltip). */
   detail: string | null;
@@ -51,9 +51,13 @@ export function describeCount(characters: number): CountInfo {
     };
   }
   if (characters > SPEECH_INPUT_LIMIT) {
+    // Not "10,000 / 4,096": that read as over a limit, where the text is simply sent in parts.
     return {
-      label,
-      note: t('count.parts', { n: formatCount(estimateParts(characters)) }),
+      label: formatCount(characters),
+      note: t('count.parts', {
+        n: formatCount(estimateParts(characters)),
+        limit: formatCount(SPEECH_INPUT_LIMIT),
+      }),
       detail: t('count.partsDetail', { limit: formatCount(SPEECH_INPUT_LIMIT) }),
       tone: 'parts',
     };
