@@ -559,6 +559,8 @@ test.describe('recording through the fake microphone', () => {
     const item = queueItem(page, /^Recording /);
     await expect(item).toHaveAttribute('data-status', 'failed');
     await expect(item.getByTestId('queue-item-error')).toContainText('Choose a model first.');
+    // Never sent: Retry is the way on; a shorter clip would check nothing.
+    await expect(item.getByTestId('queue-item-check-shorter')).toHaveCount(0);
     await app.screenshot('transcribe-recording-needs-model');
     expect(app.crossings.filter((c) => c.name === 'audio.release')).toHaveLength(0);
     expect(transcriptionRequests(fakeGateway)).toHaveLength(0);

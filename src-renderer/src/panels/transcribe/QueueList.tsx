@@ -235,8 +235,9 @@ function ItemError({ item }: { item: QueueItem }) {
         <Button size="sm" icon={RotateCcw} onClick={() => retryQueueItem(item.id)}>
           {item.jobId !== null ? t('queue.retryFailedParts') : t('queue.retry')}
         </Button>
-        {/* The gateway's own advice for any failed audio request: check it with a shorter file. */}
-        {item.jobId !== null ? null : (
+        {/* The gateway's own advice for any failed audio request: check it with a shorter file. Not for
+            an item never sent (held back for want of a model): there is no answer to check. */}
+        {item.jobId !== null || item.attempt === 0 ? null : (
           <Button
             size="sm"
             variant="ghost"
