@@ -15,7 +15,11 @@ interface ModelFieldProps {
   /** The endpoint families a model must speak to be suggested here (models of unknown family are too). */
   families: readonly ModelFamily[];
   disabled?: boolean;
-  placeholder?: string;
+  /**
+   * A model name to show as an example while the field is empty, said as one ("e.g. whisper-1"): a bare
+   * name in grey read as a model already chosen.
+   */
+  example?: string;
   /** Whose models to suggest; absent: the active profile's. */
   profileId?: string | undefined;
   'aria-describedby'?: string;
@@ -53,7 +57,7 @@ export function ModelField({
   onChange,
   families,
   disabled,
-  placeholder,
+  example,
   profileId: forProfile,
   ...rest
 }: ModelFieldProps) {
@@ -100,7 +104,7 @@ export function ModelField({
             value={value}
             onChange={(event) => onChange(event.target.value)}
             disabled={disabled}
-            placeholder={placeholder ?? t('modelField.placeholder')}
+            placeholder={example ? t('modelField.example', { model: example }) : t('modelField.placeholder')}
             // A name cut at the arrow can still be read whole.
             title={value || undefined}
             spellCheck={false}

@@ -33,7 +33,10 @@ describe('the Speak panel and shared components in Chinese', () => {
   });
 
   it('says the count, the formats and what stops Generate in Chinese', () => {
-    expect(describeCount(10_000)).toMatchObject({ label: '10,000', note: '个字符，约分 3 段发送，每段至多 4,096' });
+    expect(describeCount(10_000)).toMatchObject({
+      label: '10,000',
+      note: '个字符，约分 3 段发送，每段至多 4,096',
+    });
     expect(describeCount(200_001).detail).toBe('一次最多朗读 200,000 个字符：请缩短文本。');
     expect(formatNote('opus', 3)).toMatch(/约 3 个编号文件（name-1\.opus，…）/);
     expect(generateProblem(0, '', DEFAULT_PREFS.speak)).toBe('请输入要朗读的内容。');

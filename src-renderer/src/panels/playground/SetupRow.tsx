@@ -8,7 +8,7 @@ import { ProfileChoice } from './ProfileChoice.tsx';
 import { parametersWords } from './parameters-strings.ts';
 import { useModelFormats } from './useModelFormats.ts';
 
-const PLACEHOLDERS: Record<ChatFormat, string> = {
+const EXAMPLE_MODELS: Record<ChatFormat, string> = {
   responses: 'gpt-5-mini',
   chat: 'claude-sonnet-4-5',
   content: 'gemini-2.5-flash',
@@ -83,7 +83,7 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
           value={conversation.model}
           onChange={(model) => chooseModel(conversation.id, model)}
           families={CHAT_MODEL_FAMILIES}
-          placeholder={PLACEHOLDERS[conversation.format]}
+          example={EXAMPLE_MODELS[conversation.format]}
           profileId={conversation.profileId}
         />
       </div>

@@ -50,7 +50,7 @@ export function SpeechOptions() {
             value={prefs.model}
             onChange={(model) => remember({ model })}
             families={SPEECH_FAMILIES}
-            placeholder={EXAMPLE.model}
+            example={EXAMPLE.model}
           />
         </FormRow>
 

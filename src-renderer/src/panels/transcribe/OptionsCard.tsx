@@ -96,7 +96,7 @@ export function OptionsCard() {
                 value={prefs.model}
                 onChange={(model) => remember({ model })}
                 families={AUDIO_FAMILIES}
-                placeholder={EXAMPLE_MODEL}
+                example={EXAMPLE_MODEL}
               />
             </FormRow>
             <LanguageField
