@@ -1,5 +1,5 @@
 import { CircleCheck, CircleExclamationPoint, Info, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import { useAppStore } from '../store/index.ts';
 import type { Toast } from '../store/toasts.ts';
 import { commonWords } from './strings.ts';
@@ -26,7 +26,7 @@ export function ToastItem({ toast }: { toast: Toast }) {
       <Icon className="toast__icon" size={16} aria-hidden />
       <div className="toast__content">
         <p className="toast__title">{toast.title}</p>
-        {toast.detail ? <p className="toast__detail">{toast.detail}</p> : null}
+        {toast.detail ? <p className="toast__detail">{withPathBreaks(toast.detail)}</p> : null}
       </div>
       <button
         type="button"
@@ -38,4 +38,20 @@ export function ToastItem({ toast }: { toast: Toast }) {
       </button>
     </div>
   );
+}
+
+/**
+ * A detail with a line break allowed after each path separator: a saved file's path wraps at a folder
+ * ('…/exports/' | 'Why do lighthouses…') instead of mid-word ('…/Wh' | 'y do…'). The text stays the same.
+ */
+function withPathBreaks(detail: string): React.ReactNode {
+  const pieces = detail.split(/(?<=[/\\])/);
+  if (pieces.length === 1) return detail;
+  return pieces.map((piece, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed text, never reordered
+    <Fragment key={index}>
+      {piece}
+      <wbr />
+    </Fragment>
+  ));
 }
