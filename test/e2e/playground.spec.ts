@@ -265,6 +265,10 @@ test('notifications leave the composer free, and a long model name stops before 
     'the Settings link': page.getByTestId('nav-settings'),
     'the profile switcher': page.getByTestId('profile-switcher'),
   });
+  // The panel fills the window and nothing hangs below it: a hidden checkbox far down the parameters once
+  // made the content area scrollable, and a focus could scroll the whole panel up out of the window.
+  const content = page.locator('.shell__content');
+  expect(await content.evaluate((area) => area.scrollHeight - area.clientHeight)).toBe(0);
   await app.screenshot('playground-toasts-small-window');
 
   expect(app.consoleErrors).toEqual([]);
