@@ -91,6 +91,8 @@ export function SetupRow({ conversation, className, profileChoice = false }: Set
         <input
           type="checkbox"
           role="switch"
+          // Named apart from the label's text, which a narrow compare column hides (compare.css).
+          aria-label={t('setup.stream')}
           aria-checked={conversation.stream}
           checked={conversation.stream}
           onChange={(event) => updateSetup(conversation.id, { stream: event.target.checked })}
