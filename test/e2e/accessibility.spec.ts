@@ -281,4 +281,12 @@ test('at 200 % zoom the Playground can be used: composer, Send, messages and par
       .map((el) => el.className || el.getAttribute('data-testid')),
   );
   expect(overflow).toEqual([]);
+
+  // Transcribe's columns end at the window's edge, the content area's padding inside them: nothing is left
+  // below them to scroll the panel by (a padding of one size and a reach of another left 16px here).
+  await page.getByTestId('nav-transcribe').click();
+  await expect(page.getByTestId('transcribe-options')).toBeVisible();
+  const content = page.locator('.shell__content');
+  expect(await content.evaluate((area) => area.scrollHeight - area.clientHeight)).toBe(0);
+  await app.screenshot('a11y-zoom-200-transcribe');
 });

@@ -155,6 +155,10 @@ test('a conversation survives a reload, and can be renamed, searched and deleted
   // Rename from the list.
   await items.nth(1).getByTestId('conversation-menu').click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
+  // The row's menu button (shown while the row has focus) stands beside the name field, not over its end.
+  const renameBox = (await page.getByTestId('conversation-rename-input').boundingBox())!;
+  const rowMenuBox = (await items.nth(1).getByTestId('conversation-menu').boundingBox())!;
+  expect(renameBox.x + renameBox.width).toBeLessThanOrEqual(rowMenuBox.x);
   await page.getByTestId('conversation-rename-input').fill('Lighthouses');
   await page.getByTestId('conversation-rename-input').press('Enter');
   await expect(page.getByTestId('conversation-title')).toHaveText('Lighthouses');
