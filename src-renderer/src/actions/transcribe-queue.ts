@@ -194,8 +194,7 @@ export function enqueueAudio(
 ): boolean {
   if (files.length === 0) return true;
   ensureRunner();
-  // A clip of an item that was held back for want of a model is sent with the options as they are now.
-  const request = from?.request.options.model ? from.request : requestNow();
+  const request = from?.request ?? requestNow();
   const items = files.map((audio) =>
     newQueueItem(`queue-${nextItemNumber++}`, audio, request, from?.clipOf ?? null),
   );

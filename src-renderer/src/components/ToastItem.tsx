@@ -51,7 +51,7 @@ function withPathBreaks(detail: string): React.ReactNode {
     // biome-ignore lint/suspicious/noArrayIndexKey: pieces of one fixed text, never reordered
     <Fragment key={index}>
       {piece}
-      <wbr />
+      {index < pieces.length - 1 ? <wbr /> : null}
     </Fragment>
   ));
 }

@@ -91,7 +91,7 @@ describe('a growing block built on', () => {
     const code = host.querySelector('code');
     expect(second!.querySelector('.markdown-awaiting')).not.toBeNull();
 
-    // The label is defined (a finished block after this one held it), and the block grows on.
+    // The label is defined (a block finished before this one held it), and the block grows on.
     references.collect([{ start: 0, text: '[d]: https://example.com/docs\n' }]);
     const grown = `${source}m\n`;
     built.build(parseBlockTokens(grown, references.env), shared);

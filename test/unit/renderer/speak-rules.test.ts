@@ -28,7 +28,11 @@ describe('the character count', () => {
       label: '10,000',
       note: 'characters, sent in about 3 parts of up to 4,096',
     });
-    expect(describeCount(200_001)).toMatchObject({ tone: 'over', note: 'Over the 200,000 limit' });
+    expect(describeCount(200_001)).toMatchObject({
+      label: '200,001 / 200,000',
+      tone: 'over',
+      note: 'Over the 200,000 limit',
+    });
   });
 
   it('estimates parts as the least the text can take', () => {

@@ -216,7 +216,6 @@ export function ConversationList({ drawer, onClose, onChosen }: ConversationList
         <WindowedList
           listWindow={listWindow}
           className="pg-list__items"
-          style={{ flexShrink: 0 }}
           total={total}
           loaded={list.length}
           testId="conversation-rows"

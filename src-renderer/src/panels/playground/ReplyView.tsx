@@ -123,7 +123,8 @@ function SettledParts({ conversationId, message, busy }: ReplyViewProps) {
         <p className="pg-facts" data-testid="reply-facts">
           <span
             className="pg-facts__model"
-            title={t('reply.formatTitle', { format: formatName(message.format) })}
+            // The whole name too: a long one is cut with an ellipsis in a narrow column.
+            title={`${message.model} · ${t('reply.formatTitle', { format: formatName(message.format) })}`}
           >
             {message.model}
           </span>

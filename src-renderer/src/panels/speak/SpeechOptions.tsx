@@ -61,7 +61,7 @@ export function SpeechOptions() {
             list={`${id}-voices`}
             value={prefs.voice}
             onChange={(event) => remember({ voice: event.target.value })}
-            placeholder={EXAMPLE.voice}
+            placeholder={t('options.voiceExample', { voice: EXAMPLE.voice })}
             spellCheck={false}
             autoComplete="off"
             aria-describedby={`${id}-voice-help`}

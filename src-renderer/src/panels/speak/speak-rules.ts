@@ -31,7 +31,10 @@ export function estimateParts(characters: number): number {
 export type CountTone = 'normal' | 'parts' | 'over';
 
 export interface CountInfo {
-  /** `1,234 / 4,096` against the limit that applies; a count alone when the text goes in parts. */
+  /**
+   * `1,234 / 4,096` against one request's limit, or against the whole limit when over it; a count alone
+   * when the text goes in parts.
+   */
   label: string;
   /** What that means, briefly: nothing, "characters, sent in about 3 parts…", or too long. */
   note: string | null;
@@ -41,10 +44,10 @@ export interface CountInfo {
 }
 
 export function describeCount(characters: number): CountInfo {
-  const label = `${formatCount(characters)} / ${formatCount(SPEECH_INPUT_LIMIT)}`;
+  const against = (limit: number) => `${formatCount(characters)} / ${formatCount(limit)}`;
   if (characters > MAX_SPEECH_TEXT) {
     return {
-      label,
+      label: against(MAX_SPEECH_TEXT),
       note: t('count.over', { limit: formatCount(MAX_SPEECH_TEXT) }),
       detail: t('count.overDetail', { limit: formatCount(MAX_SPEECH_TEXT) }),
       tone: 'over',
@@ -62,7 +65,7 @@ export function describeCount(characters: number): CountInfo {
       tone: 'parts',
     };
   }
-  return { label, note: null, detail: null, tone: 'normal' };
+  return { label: against(SPEECH_INPUT_LIMIT), note: null, detail: null, tone: 'normal' };
 }
 
 /** Why the instructions field is off for this model, or null when the model takes instructions. */
