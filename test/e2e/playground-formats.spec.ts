@@ -136,8 +136,8 @@ test('a conversation moves from Responses to Chat Completions and the next reque
     { role: 'user', content: 'And of Italy?' },
   ]);
   // The reply made in Responses still says so; the new one says Chat Completions.
-  await expect(replies(page).first().locator('[title="Responses format"]')).toBeVisible();
-  await expect(replies(page).nth(1).locator('[title="Chat Completions format"]')).toBeVisible();
+  await expect(replies(page).first().locator('[title="gpt-5-mini · Responses format"]')).toBeVisible();
+  await expect(replies(page).nth(1).locator('[title="gpt-5-mini · Chat Completions format"]')).toBeVisible();
 
   // Saved and opened again: the note and both replies are still there.
   await app.reload();
