@@ -104,7 +104,7 @@ export function ModelField({
             value={value}
             onChange={(event) => onChange(event.target.value)}
             disabled={disabled}
-            placeholder={example ? t('modelField.example', { model: example }) : t('modelField.placeholder')}
+            placeholder={example ? t('example', { example }) : t('modelField.placeholder')}
             // A name cut at the arrow can still be read whole.
             title={value || undefined}
             spellCheck={false}

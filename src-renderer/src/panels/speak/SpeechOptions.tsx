@@ -10,6 +10,7 @@ import {
 import { setPrefs } from '../../actions/prefs.ts';
 import { FormRow } from '../../components/FormRow.tsx';
 import { ModelField } from '../../components/ModelField.tsx';
+import { commonWords } from '../../components/strings.ts';
 import { useAppStore } from '../../store/index.ts';
 import {
   clampSpeed,
@@ -33,6 +34,7 @@ const remember = (patch: Partial<SpeakPrefs>) => setPrefs({ speak: patch });
 /** Model, voice, format, speed and instructions: remembered between runs, used by the next Generate. */
 export function SpeechOptions() {
   const t = speakWords.useT();
+  const common = commonWords.useT();
   const prefs = useAppStore((s) => s.prefs.speak);
   const parts = useAppStore((s) => estimateParts(speechCharacters(s.speak.text)));
   const id = useId();
@@ -61,7 +63,7 @@ export function SpeechOptions() {
             list={`${id}-voices`}
             value={prefs.voice}
             onChange={(event) => remember({ voice: event.target.value })}
-            placeholder={t('options.voiceExample', { voice: EXAMPLE.voice })}
+            placeholder={common('example', { example: EXAMPLE.voice })}
             spellCheck={false}
             autoComplete="off"
             aria-describedby={`${id}-voice-help`}

@@ -1,11 +1,19 @@
 import { Gauge, Timer, Zap } from 'lucide-react';
 import { useShallow } from 'zustand/react/shallow';
-import type { AssistantMessage } from '../../../../../src-preload/contract.ts';
+import type { AssistantMessage, ReplyState } from '../../../../../src-preload/contract.ts';
 import { formatElapsed } from '../../../i18n/format.ts';
 import { useAppStore } from '../../../store/index.ts';
 import { comparisonBests, lastReply, totalTokens } from '../comparison-edits.ts';
 import { formatCount, formatSpeed } from '../labels.ts';
 import { compareWords } from './strings.ts';
+
+/** What the summary says of a reply that is not finished: arriving, stopped or failed. */
+const UNFINISHED_WORDS: Readonly<Record<ReplyState, Parameters<typeof compareWords.t>[0] | null>> = {
+  streaming: 'summary.arriving',
+  stopped: 'summary.stopped',
+  error: 'summary.failed',
+  done: null,
+};
 
 /**
  * The columns' last replies measured side by side, one cell under each column: time to first token,
@@ -61,14 +69,7 @@ function CellFigures({
   const count = (value: number | null | undefined) => (value == null ? '—' : formatCount(value));
   // Said on the Total line (a total that is not one yet, or not of a whole reply), so that every column's
   // figures stay on the same lines as its neighbours'.
-  const state =
-    reply.state === 'streaming'
-      ? t('summary.arriving')
-      : reply.state === 'stopped'
-        ? t('summary.stopped')
-        : reply.state === 'error'
-          ? t('summary.failed')
-          : null;
+  const stateWord = UNFINISHED_WORDS[reply.state];
   return (
     <dl className="pg-compare__figures">
       <Figure
@@ -109,7 +110,7 @@ function CellFigures({
         best={null}
         icon={Timer}
         testId="summary-total"
-        state={state ? { word: state, failed: reply.state === 'error' } : null}
+        state={stateWord ? { word: t(stateWord), kind: reply.state } : null}
       />
     </dl>
   );
@@ -124,7 +125,7 @@ interface FigureProps {
   icon: typeof Timer;
   testId: string;
   /** How the reply stands when it is not finished (arriving, stopped, failed), said after the value. */
-  state?: { word: string; failed: boolean } | null;
+  state?: { word: string; kind: ReplyState } | null;
 }
 
 function Figure({ term, title, value, best, icon: Icon, testId, state }: FigureProps) {
@@ -152,9 +153,7 @@ function Figure({ term, title, value, best, icon: Icon, testId, state }: FigureP
           </span>
         ) : null}
         {state ? (
-          <span className={`pg-compare__state${state.failed ? ' pg-compare__state--failed' : ''}`}>
-            {state.word}
-          </span>
+          <span className={`pg-compare__state pg-compare__state--${state.kind}`}>{state.word}</span>
         ) : null}
       </dd>
     </div>
